@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { operators } from './operators.js';
+
+export const chargePoints = pgTable(
+  'charge_points',
+  {
+    id: serial('id').primaryKey(),
+    /** The OCPP identity: the last path segment of ws://host/ocpp/{chargePointId}. */
+    chargePointId: text('charge_point_id').notNull(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    name: text('name').notNull(),
+    /** pending (auto-registered, waiting for staff) | accepted | rejected */
+    registrationStatus: text('registration_status').notNull().default('accepted'),
+    /** Salted SHA-256 of the Basic-auth password; null = no password (security profile 0). */
+    passwordHash: text('password_hash'),
+    brand: text('brand'),
+    model: text('model'),
+    serialNumber: text('serial_number'),
+    firmwareVersion: text('firmware_version'),
+    vendor: text('vendor'),
+    iccid: text('iccid'),
+    imsi: text('imsi'),
+    meterType: text('meter_type'),
+    meterSerialNumber: text('meter_serial_number'),
+    activationDate: timestamp('activation_date', { withTimezone: true }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    countryCode: text('country_code'),
+    city: text('city'),
+    zipCode: text('zip_code'),
+    contactName: text('contact_name'),
+    contactPhone: text('contact_phone'),
+    contactEmail: text('contact_email'),
+    minPower: integer('min_power'),
+    maxPower: integer('max_power'),
+    /** W or A */
+    powerUnit: text('power_unit').notNull().default('W'),
+    openingTime: text('opening_time'),
+    closingTime: text('closing_time'),
+    /** Status of connector 0 (the charge point itself) from its last StatusNotification. */
+    status: text('status'),
+    errorCode: text('error_code'),
+    statusAt: timestamp('status_at', { withTimezone: true }),
+    connected: boolean('connected').notNull().default(false),
+    lastConnectedAt: timestamp('last_connected_at', { withTimezone: true }),
+    lastDisconnectedAt: timestamp('last_disconnected_at', { withTimezone: true }),
+    lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }),
+    lastBootAt: timestamp('last_boot_at', { withTimezone: true }),
+    /** Which server process holds the charger's socket (scale-out). */
+    connectedNode: text('connected_node'),
+    diagnosticsStatus: text('diagnostics_status'),
+    firmwareStatus: text('firmware_status'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('charge_points_cpid_uq').on(sql`lower(${t.chargePointId})`),
+    index('charge_points_operator_idx').on(t.operatorId),
+  ],
+);
+
+export const connectors = pgTable(
+  'connectors',
+  {
+    id: serial('id').primaryKey(),
+    chargePointId: integer('charge_point_id')
+      .notNull()
+      .references(() => chargePoints.id),
+    /** OCPP connector number, 1..n (0 is the charge point itself and is kept on charge_points). */
+    connectorId: integer('connector_id').notNull(),
+    connectorType: text('connector_type'),
+    maximumPower: integer('maximum_power'),
+    maximumChargeDuration: integer('maximum_charge_duration'),
+    minimumChargeDuration: integer('minimum_charge_duration'),
+    tariffId: integer('tariff_id'),
+    status: text('status').notNull().default('Unknown'),
+    errorCode: text('error_code'),
+    info: text('info'),
+    vendorErrorCode: text('vendor_error_code'),
+    statusAt: timestamp('status_at', { withTimezone: true }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('connectors_cp_connector_uq').on(t.chargePointId, t.connectorId)],
+);
+
+/** Every StatusNotification, connector 0 included, for history and uptime. */
+export const statusHistory = pgTable(
+  'status_history',
+  {
+    id: serial('id').primaryKey(),
+    chargePointId: integer('charge_point_id').notNull(),
+    connectorId: integer('connector_id').notNull(),
+    status: text('status').notNull(),
+    errorCode: text('error_code').notNull(),
+    info: text('info'),
+    vendorErrorCode: text('vendor_error_code'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('status_history_cp_idx').on(t.chargePointId, t.at)],
+);
+
+/** Connects and disconnects: uptime per charge point is computed from these. */
+export const connectionEvents = pgTable(
+  'connection_events',
+  {
+    id: serial('id').primaryKey(),
+    chargePointId: integer('charge_point_id').notNull(),
+    event: text('event').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    remoteAddress: text('remote_address'),
+    detail: text('detail'),
+  },
+  (t) => [index('connection_events_cp_idx').on(t.chargePointId, t.at)],
+);
+
+/** DataTransfer, DiagnosticsStatusNotification and FirmwareStatusNotification as received. */
+export const chargerEvents = pgTable(
+  'charger_events',
+  {
+    id: serial('id').primaryKey(),
+    chargePointId: integer('charge_point_id').notNull(),
+    kind: text('kind').notNull(),
+    status: text('status'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('charger_events_cp_idx').on(t.chargePointId, t.kind, t.at)],
+);
+
+/** Charging profiles Voltline set on a charger (SetChargingProfile accepted), until cleared. */
+export const chargingProfiles = pgTable(
+  'charging_profiles',
+  {
+    id: serial('id').primaryKey(),
+    chargePointId: integer('charge_point_id')
+      .notNull()
+      .references(() => chargePoints.id),
+    connectorId: integer('connector_id').notNull(),
+    /** The OCPP chargingProfileId. */
+    profileId: integer('profile_id').notNull(),
+    stackLevel: integer('stack_level').notNull(),
+    purpose: text('purpose').notNull(),
+    kind: text('kind').notNull(),
+    chargingRateUnit: text('charging_rate_unit').notNull(),
+    profile: jsonb('profile').$type<Record<string, unknown>>().notNull(),
+    setBy: integer('set_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('charging_profiles_cp_profile_uq').on(t.chargePointId, t.profileId)],
+);

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import type { Locale, Me, RegisterBody, ResetPasswordBody } from '@voltline/contract';
+import type { App } from '../../app.js';
+import type { Tx } from '../../db/client.js';
+import type { Ctx } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { translate } from '../../lib/messages.js';
+import { dummyVerify, hashPassword, verifyPassword } from '../../lib/password.js';
+import { randomToken, sha256 } from '../../lib/tokens.js';
+import { audit } from '../audit/audit.service.js';
+import { insertOperator } from '../operators/operators.repository.js';
+import { insertUser } from '../users/users.repository.js';
+import * as repo from './auth.repository.js';
+
+export interface RequestInfo {
+  ip: string;
+  userAgent: string | null;
+  locale: Locale;
+}
+
+/** Sign-in, tokens, password reset and registration. */
+export class AuthService {
+  constructor(private readonly app: App) {}
+
+  private get db() {
+    return this.app.db;
+  }
+
+  async login(email: string, password: string, req: RequestInfo): Promise<string> {
+    const cfg = this.app.config;
+    const keys = [`acct:${email}`, `ip:${req.ip}`] as const;
+    const window = cfg.LOGIN_FAILURE_WINDOW_MINUTES;
+    const [acctFailures, ipFailures] = await Promise.all(
+      keys.map((k) => repo.failureCount(this.db, k, window)),
+    );
+    if ((acctFailures ?? 0) >= cfg.LOGIN_MAX_FAILURES || (ipFailures ?? 0) >= cfg.LOGIN_MAX_FAILURES_PER_IP) {
+      throw new AppError(429, 'auth.tooManyFailures', { minutes: window });
+    }
+    const user = await repo.findLiveUserByEmail(this.db, email);
+    const valid = user ? await verifyPassword(user.passwordHash, password) : await dummyVerify(password);
+    if (!user || !valid) {
+      await Promise.all(keys.map((k) => repo.recordFailure(this.db, k, window)));
+      throw new AppError(400, 'auth.invalidCredentials');
+    }
+    if (!user.active) throw new AppError(400, 'auth.userInactive');
+    return this.db.transaction(async (tx) => {
+      await repo.clearFailures(tx, keys[0]);
+      const token = await this.openSession(tx, user.userId, req);
+      await audit(
+        tx,
+        { actor: user, ip: req.ip, userAgent: req.userAgent },
+        {
+          action: 'login',
+          entity: 'user',
+          entityId: user.userId,
+        },
+      );
+      return token;
+    });
+  }
+
+  private async openSession(tx: Tx, userId: number, req: RequestInfo) {
+    const sessionId = randomUUID();
+    const hours = this.app.config.SESSION_TTL_HOURS;
+    await repo.insertSession(tx, {
+      id: sessionId,
+      userId,
+      ip: req.ip,
+      userAgent: req.userAgent?.slice(0, 300) ?? null,
+      expiresAt: new Date(Date.now() + hours * 3_600_000),
+    });
+    return this.app.tokens.sign({ userId, sessionId });
+  }
+
+  /** A fresh token for a live session; the presented token may have just expired. */
+  async refresh(token: string | null): Promise<string> {
+    const claims = token ? await this.app.tokens.verify(token, true) : null;
+    if (!claims || claims === 'expired') throw new AppError(401, 'error.sessionExpired');
+    const row = await repo.findSessionActor(this.db, claims.sessionId, claims.userId);
+    if (!row) throw new AppError(401, 'error.sessionExpired');
+    return this.app.tokens.sign(claims);
+  }
+
+  async logout(ctx: Ctx): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await repo.revokeSession(tx, ctx.actor.sessionId);
+      await audit(tx, ctx, { action: 'logout', entity: 'user', entityId: ctx.actor.userId });
+    });
+  }
+
+  me(ctx: Ctx): Me {
+    const a = ctx.actor;
+    return {
+      id: a.userId,
+      email: a.email,
+      name: a.name,
+      surname: a.surname,
+      operatorId: a.operatorId,
+      operatorName: a.operatorName,
+      roles: a.roles,
+      permissions: [...a.permissions],
+      locale: a.locale,
+    };
+  }
+
+  /** Sends a reset link when the account exists; the answer is the same either way. */
+  async forgot(email: string, req: RequestInfo): Promise<void> {
+    const user = await repo.findLiveUserByEmail(this.db, email);
+    if (!user || !user.active) return;
+    const token = randomToken();
+    const minutes = this.app.config.RESET_TOKEN_TTL_MINUTES;
+    await this.db.transaction(async (tx) => {
+      await repo.insertReset(tx, {
+        userId: user.userId,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + minutes * 60_000),
+      });
+      await audit(
+        tx,
+        { actor: user, ip: req.ip, userAgent: req.userAgent },
+        {
+          action: 'passwordResetRequested',
+          entity: 'user',
+          entityId: user.userId,
+        },
+      );
+    });
+    const locale: Locale = user.locale === 'tr' || user.locale === 'en' ? user.locale : req.locale;
+    const link = `${this.app.config.PUBLIC_URL}/forgotPassword?token=${encodeURIComponent(token)}`;
+    await this.app.mailer.send({
+      to: user.email,
+      subject: translate(locale, 'mail.reset.subject'),
+      text: translate(locale, 'mail.reset.body', { name: user.name, minutes, link }),
+    });
+  }
+
+  async resetPassword(token: string | null, body: ResetPasswordBody, req: RequestInfo): Promise<void> {
+    if (body.newPassword !== body.newPasswordRepeat) {
+      throw new AppError(400, 'auth.passwordsDiffer', {}, [
+        { field: 'body.newPasswordRepeat', key: 'auth.passwordsDiffer' },
+      ]);
+    }
+    if (!token) throw new AppError(400, 'auth.resetInvalid');
+    const hash = await hashPassword(body.newPassword);
+    await this.db.transaction(async (tx) => {
+      const reset = await repo.takeValidReset(tx, sha256(token));
+      if (!reset) throw new AppError(400, 'auth.resetInvalid');
+      const who = { userId: reset.userId, email: reset.email, operatorId: reset.operatorId };
+      await repo.markResetUsed(tx, reset.id);
+      await repo.setPassword(tx, reset.userId, hash);
+      // A changed password ends every open session of the account.
+      await repo.revokeUserSessions(tx, reset.userId);
+      await audit(
+        tx,
+        { actor: who, ip: req.ip, userAgent: req.userAgent },
+        {
+          action: 'passwordReset',
+          entity: 'user',
+          entityId: reset.userId,
+        },
+      );
+    });
+  }
+
+  /** Self-registration: a new top-level operator and its Main Operator, signed in at once. */
+  async register(body: RegisterBody, req: RequestInfo): Promise<string> {
+    if (!this.app.config.REGISTRATION_ENABLED) throw new AppError(403, 'auth.registrationDisabled');
+    const existing = await repo.findLiveUserByEmail(this.db, body.email);
+    if (existing)
+      throw new AppError(409, 'user.emailTaken', {}, [{ field: 'body.email', key: 'user.emailTaken' }]);
+    const passwordHash = await hashPassword(body.password);
+    return this.db.transaction(async (tx) => {
+      const operator = await insertOperator(tx, { name: body.companyName, email: body.email });
+      const user = await insertUser(tx, {
+        operatorId: operator.id,
+        email: body.email,
+        passwordHash,
+        name: body.name,
+        surname: body.surname,
+        roles: ['Main Operator'],
+        locale: req.locale,
+      });
+      const who = { userId: user.id, email: user.email, operatorId: operator.id };
+      await audit(
+        tx,
+        { actor: who, ip: req.ip, userAgent: req.userAgent },
+        {
+          action: 'register',
+          entity: 'operator',
+          entityId: operator.id,
+          summary: { companyName: body.companyName, userId: user.id, email: body.email },
+        },
+      );
+      return this.openSession(tx, user.id, req);
+    });
+  }
+}

@@ -1,0 +1,263 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import {
+  chargePoints,
+  chargerEvents,
+  connectionEvents,
+  connectors,
+  operators,
+  statusHistory,
+} from '../../db/schema/index.js';
+import { insertUnnest, type UnnestColumn } from '../../db/unnest.js';
+import { inScope, type Actor } from '../../lib/context.js';
+
+export type ChargePointRow = typeof chargePoints.$inferSelect;
+
+/** What the OCPP side needs to know about a charger: identity, owner and how it authenticates. */
+export async function findForOcpp(tx: Tx, identity: string) {
+  const [row] = await tx
+    .select({
+      id: chargePoints.id,
+      chargePointId: chargePoints.chargePointId,
+      operatorId: chargePoints.operatorId,
+      operatorPath: operators.path,
+      heartbeatInterval: operators.heartbeatInterval,
+      registrationStatus: chargePoints.registrationStatus,
+      passwordHash: chargePoints.passwordHash,
+    })
+    .from(chargePoints)
+    .innerJoin(operators, eq(operators.id, chargePoints.operatorId))
+    .where(
+      and(sql`lower(${chargePoints.chargePointId}) = lower(${identity})`, isNull(chargePoints.archivedAt)),
+    )
+    .limit(1);
+  return row;
+}
+export type OcppChargePoint = NonNullable<Awaited<ReturnType<typeof findForOcpp>>>;
+
+/** A charge point in the actor's reach, by its OCPP identity. */
+export async function findInScope(tx: Tx, actor: Actor, identity: string) {
+  const [row] = await tx
+    .select({
+      id: chargePoints.id,
+      chargePointId: chargePoints.chargePointId,
+      operatorId: chargePoints.operatorId,
+    })
+    .from(chargePoints)
+    .innerJoin(operators, eq(operators.id, chargePoints.operatorId))
+    .where(
+      and(sql`lower(${chargePoints.chargePointId}) = lower(${identity})`, inScope(actor, operators.path)),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The first operator (closest to the root) that accepts unknown chargers. */
+export async function autoRegisterOperator(tx: Tx) {
+  const [row] = await tx
+    .select({ id: operators.id })
+    .from(operators)
+    .where(and(eq(operators.autoRegisterChargePoints, true), isNull(operators.archivedAt)))
+    .orderBy(sql`length(${operators.path})`, operators.id)
+    .limit(1);
+  return row;
+}
+
+export async function insertChargePoint(tx: Tx, values: typeof chargePoints.$inferInsert) {
+  const [row] = await tx
+    .insert(chargePoints)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: chargePoints.id });
+  return row;
+}
+
+export async function setPasswordHash(tx: Tx, id: number, passwordHash: string) {
+  await tx.update(chargePoints).set({ passwordHash }).where(eq(chargePoints.id, id));
+}
+
+/** Marks the charger connected and records the event, in one statement. */
+export async function markConnected(tx: Tx, id: number, node: string, remoteAddress: string | null) {
+  const event = tx
+    .$with('event')
+    .as(
+      tx
+        .insert(connectionEvents)
+        .values({ chargePointId: id, event: 'connected', remoteAddress })
+        .returning({ id: connectionEvents.id }),
+    );
+  await tx
+    .with(event)
+    .update(chargePoints)
+    .set({ connected: true, lastConnectedAt: sql`now()`, connectedNode: node })
+    .where(eq(chargePoints.id, id));
+}
+
+/** Only the process that holds the charger's socket may mark it disconnected. */
+export async function markDisconnected(tx: Tx, id: number, node: string, detail: string) {
+  const updated = await tx
+    .update(chargePoints)
+    .set({ connected: false, lastDisconnectedAt: sql`now()`, connectedNode: null })
+    .where(and(eq(chargePoints.id, id), eq(chargePoints.connectedNode, node)))
+    .returning({ id: chargePoints.id });
+  if (updated.length > 0) {
+    await tx.insert(connectionEvents).values({ chargePointId: id, event: 'disconnected', detail });
+  }
+}
+
+/** Chargers this process held are no longer connected (at start-up, and when it shuts down). */
+export async function disconnectAllOfNode(tx: Tx, node: string, detail = 'server restart') {
+  const rows = await tx
+    .update(chargePoints)
+    .set({ connected: false, lastDisconnectedAt: sql`now()`, connectedNode: null })
+    .where(eq(chargePoints.connectedNode, node))
+    .returning({ id: chargePoints.id });
+  if (rows.length > 0) {
+    await tx
+      .insert(connectionEvents)
+      .values(rows.map((r) => ({ chargePointId: r.id, event: 'disconnected', detail })));
+  }
+}
+
+export async function recordBoot(
+  tx: Tx,
+  id: number,
+  boot: {
+    vendor: string;
+    model: string;
+    serialNumber: string | null;
+    firmwareVersion: string | null;
+    iccid: string | null;
+    imsi: string | null;
+    meterType: string | null;
+    meterSerialNumber: string | null;
+  },
+) {
+  await tx
+    .update(chargePoints)
+    .set({
+      vendor: boot.vendor,
+      brand: sql`coalesce(${chargePoints.brand}, ${boot.vendor})`,
+      model: boot.model,
+      serialNumber: boot.serialNumber,
+      firmwareVersion: boot.firmwareVersion,
+      iccid: boot.iccid,
+      imsi: boot.imsi,
+      meterType: boot.meterType,
+      meterSerialNumber: boot.meterSerialNumber,
+      lastBootAt: sql`now()`,
+      lastHeartbeatAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(chargePoints.id, id));
+}
+
+/** One statement for the heartbeats of many chargers (the OCPP side coalesces them). */
+export async function recordHeartbeats(tx: Tx, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  // One array parameter, not one per charger: this runs for thousands of chargers a second.
+  await tx.execute(
+    sql`UPDATE charge_points SET last_heartbeat_at = now() WHERE id = ANY(${sql.param([...ids])}::int[])`,
+  );
+}
+
+/** One StatusNotification of one charger. */
+export interface StatusReport {
+  chargePointId: number;
+  connectorId: number;
+  status: string;
+  errorCode: string;
+  info: string | null;
+  vendorErrorCode: string | null;
+  at: Date;
+}
+
+const HISTORY_COLUMNS: UnnestColumn<StatusReport>[] = [
+  [statusHistory.chargePointId, 'int', (r) => r.chargePointId],
+  [statusHistory.connectorId, 'int', (r) => r.connectorId],
+  [statusHistory.status, 'text', (r) => r.status],
+  [statusHistory.errorCode, 'text', (r) => r.errorCode],
+  [statusHistory.info, 'text', (r) => r.info],
+  [statusHistory.vendorErrorCode, 'text', (r) => r.vendorErrorCode],
+  [statusHistory.at, 'timestamptz', (r) => r.at.toISOString()],
+];
+
+/** A connector's current status, from its newest report. */
+const CONNECTOR_COLUMNS: UnnestColumn<StatusReport>[] = [
+  [connectors.chargePointId, 'int', (r) => r.chargePointId],
+  [connectors.connectorId, 'int', (r) => r.connectorId],
+  [connectors.status, 'text', (r) => r.status],
+  [connectors.errorCode, 'text', (r) => r.errorCode],
+  [connectors.info, 'text', (r) => r.info],
+  [connectors.vendorErrorCode, 'text', (r) => r.vendorErrorCode],
+  [connectors.statusAt, 'timestamptz', (r) => r.at.toISOString()],
+];
+
+/** The newest report per key (a later one wins a tie), in key order. */
+function newestBy(reports: StatusReport[], key: (r: StatusReport) => string) {
+  const newest = new Map<string, StatusReport>();
+  for (const r of reports) {
+    const seen = newest.get(key(r));
+    if (!seen || seen.at <= r.at) newest.set(key(r), r);
+  }
+  return [...newest.values()].sort(
+    (x, y) => x.chargePointId - y.chargePointId || x.connectorId - y.connectorId,
+  );
+}
+
+/**
+ * Status reports of many chargers (the OCPP side coalesces them; call it in a transaction): all
+ * kept as history, and each connector's newest as its current status, connector 0 being the charge
+ * point itself. An older report arriving late never overwrites a newer one. Three statements
+ * whatever the number of reports, rows locked in id order.
+ */
+export async function recordStatuses(tx: Tx, reports: StatusReport[]) {
+  if (reports.length === 0) return;
+  await tx.execute(insertUnnest(statusHistory, HISTORY_COLUMNS, reports));
+  const connectorReports = newestBy(
+    reports.filter((r) => r.connectorId > 0),
+    (r) => `${r.chargePointId}:${r.connectorId}`,
+  );
+  if (connectorReports.length > 0) {
+    await tx.execute(
+      insertUnnest(
+        connectors,
+        CONNECTOR_COLUMNS,
+        connectorReports,
+        sql`ON CONFLICT (charge_point_id, connector_id) DO UPDATE SET
+          status = excluded.status, error_code = excluded.error_code, info = excluded.info,
+          vendor_error_code = excluded.vendor_error_code, status_at = excluded.status_at
+        WHERE connectors.status_at IS NULL OR connectors.status_at <= excluded.status_at`,
+      ),
+    );
+  }
+  const pointReports = newestBy(
+    reports.filter((r) => r.connectorId === 0),
+    (r) => String(r.chargePointId),
+  );
+  if (pointReports.length > 0) {
+    const l = pointReports;
+    const col = <T>(get: (r: StatusReport) => T) => sql.param(l.map(get));
+    await tx.execute(sql`
+      UPDATE charge_points c SET status = v.status, error_code = v.error_code, status_at = v.at
+      FROM unnest(${col((r) => r.chargePointId)}::int[], ${col((r) => r.status)}::text[],
+        ${col((r) => r.errorCode)}::text[], ${col((r) => r.at.toISOString())}::timestamptz[])
+        AS v(id, status, error_code, at)
+      WHERE c.id = v.id AND (c.status_at IS NULL OR c.status_at <= v.at)`);
+  }
+}
+
+export async function recordChargerEvent(
+  tx: Tx,
+  id: number,
+  kind: 'DataTransfer' | 'DiagnosticsStatusNotification' | 'FirmwareStatusNotification',
+  status: string | null,
+  payload: Record<string, unknown>,
+) {
+  await tx.insert(chargerEvents).values({ chargePointId: id, kind, status, payload });
+  if (kind === 'DiagnosticsStatusNotification') {
+    await tx.update(chargePoints).set({ diagnosticsStatus: status }).where(eq(chargePoints.id, id));
+  } else if (kind === 'FirmwareStatusNotification') {
+    await tx.update(chargePoints).set({ firmwareStatus: status }).where(eq(chargePoints.id, id));
+  }
+}

@@ -1,0 +1,248 @@
+import type {
+  ChargePoint,
+  ChargePointCredentials,
+  ChargePointFilter,
+  ChargePointLight,
+  CreateChargePointBody,
+  Page,
+  UpdateChargePointBody,
+} from '@voltline/contract';
+import type { z } from 'zod';
+import type { App } from '../../app.js';
+import { connectors as connectorsTable } from '../../db/schema/index.js';
+import type { Ctx } from '../../lib/context.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { operatorInReach } from '../../lib/reach.js';
+import { generateChargerPassword, hashChargerPassword } from '../../ocpp/charger-auth.js';
+import { audit, diff } from '../audit/audit.service.js';
+import { hasActiveSession } from '../sessions/sessions.repository.js';
+import * as repo from './registry.repository.js';
+
+type Filter = z.output<typeof ChargePointFilter>;
+type CreateInput = z.output<typeof CreateChargePointBody>;
+type UpdateInput = z.output<typeof UpdateChargePointBody>;
+type ConnectorRow = Awaited<ReturnType<typeof repo.connectorsOf>>[number];
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export function toChargePoint(row: repo.ChargePointJoined, connectors: ConnectorRow[]): ChargePoint {
+  const cp = row.cp;
+  return {
+    id: cp.id,
+    chargePointId: cp.chargePointId,
+    name: cp.name,
+    operatorId: cp.operatorId,
+    operatorName: row.operatorName,
+    registrationStatus: cp.registrationStatus as ChargePoint['registrationStatus'],
+    brand: cp.brand,
+    model: cp.model,
+    serialNumber: cp.serialNumber,
+    firmwareVersion: cp.firmwareVersion,
+    vendor: cp.vendor,
+    iccid: cp.iccid,
+    imsi: cp.imsi,
+    activationDate: iso(cp.activationDate),
+    latitude: cp.latitude,
+    longitude: cp.longitude,
+    addressLine1: cp.addressLine1,
+    addressLine2: cp.addressLine2,
+    countryCode: cp.countryCode,
+    city: cp.city,
+    zipCode: cp.zipCode,
+    contactName: cp.contactName,
+    contactPhone: cp.contactPhone,
+    contactEmail: cp.contactEmail,
+    minPower: cp.minPower,
+    maxPower: cp.maxPower,
+    powerUnit: cp.powerUnit as ChargePoint['powerUnit'],
+    openingTime: cp.openingTime,
+    closingTime: cp.closingTime,
+    status: cp.status,
+    errorCode: cp.errorCode,
+    connection: cp.connected ? 'Connected' : 'Disconnected',
+    lastConnectedAt: iso(cp.lastConnectedAt),
+    lastDisconnectedAt: iso(cp.lastDisconnectedAt),
+    lastHeartbeatAt: iso(cp.lastHeartbeatAt),
+    lastBootAt: iso(cp.lastBootAt),
+    hasPassword: cp.passwordHash !== null,
+    archived: cp.archivedAt !== null,
+    createdAt: cp.createdAt.toISOString(),
+    connectors: connectors
+      .filter((c) => c.chargePointId === cp.id)
+      .map((c) => ({
+        id: c.id,
+        connectorId: c.connectorId,
+        status: c.status,
+        errorCode: c.errorCode,
+        connectorType: c.connectorType,
+        maximumPower: c.maximumPower,
+        archived: c.archivedAt !== null,
+      })),
+  };
+}
+
+/** The charge point registry: who may see and change which charger, and its credentials. */
+export class ChargePointsService {
+  constructor(private readonly app: App) {}
+
+  private get db() {
+    return this.app.db;
+  }
+
+  private async withConnectors(rows: repo.ChargePointJoined[]) {
+    const conns = await repo.connectorsOf(
+      this.db,
+      rows.map((r) => r.cp.id),
+    );
+    return rows.map((r) => toChargePoint(r, conns));
+  }
+
+  async page(
+    ctx: Ctx,
+    kind: repo.ListKind,
+    f: Filter,
+    index: number,
+    size: number,
+  ): Promise<Page<ChargePoint>> {
+    const [rows, total] = await Promise.all([
+      repo.listChargePoints(this.db, ctx.actor, kind, f, index * size, size),
+      repo.countChargePoints(this.db, ctx.actor, kind, f),
+    ]);
+    return { items: await this.withConnectors(rows), total, index, size };
+  }
+
+  async *all(ctx: Ctx, kind: repo.ListKind, f: Filter): AsyncGenerator<ChargePoint> {
+    for (let offset = 0; ; offset += 500) {
+      const rows = await repo.listChargePoints(this.db, ctx.actor, kind, f, offset, 500);
+      yield* await this.withConnectors(rows);
+      if (rows.length < 500) return;
+    }
+  }
+
+  async lightweight(ctx: Ctx): Promise<ChargePointLight[]> {
+    const rows = await repo.lightweight(this.db, ctx.actor);
+    return rows.map((r) => ({
+      id: r.id,
+      chargePointId: r.chargePointId,
+      name: r.name,
+      operatorId: r.operatorId,
+      connection: r.connected ? 'Connected' : 'Disconnected',
+      archived: r.archivedAt !== null,
+    }));
+  }
+
+  async get(ctx: Ctx, key: number | string): Promise<ChargePoint> {
+    const row = await repo.findChargePoint(this.db, ctx.actor, key);
+    if (!row) throw notFound('chargePoint');
+    const [cp] = await this.withConnectors([row]);
+    if (!cp) throw notFound('chargePoint');
+    return cp;
+  }
+
+  private credentials(cp: ChargePoint, password: string): ChargePointCredentials {
+    const base = this.app.config.PUBLIC_URL.replace(/^http/, 'ws');
+    return { chargePoint: cp, ocppUrl: `${base}/ocpp/${cp.chargePointId}`, password };
+  }
+
+  async create(ctx: Ctx, body: CreateInput): Promise<ChargePointCredentials> {
+    const password = generateChargerPassword();
+    const id = await this.db.transaction(async (tx) => {
+      await operatorInReach(tx, ctx.actor, body.operatorId);
+      if (await repo.idTaken(tx, body.chargePointId)) {
+        throw new AppError(409, 'chargePoint.idTaken', {}, [
+          { field: 'body.chargePointId', key: 'chargePoint.idTaken' },
+        ]);
+      }
+      const { connectorCount, connectorType, activationDate, ...fields } = body;
+      const { id } = await repo.insertChargePoint(tx, {
+        ...fields,
+        activationDate: activationDate ? new Date(activationDate) : null,
+        registrationStatus: body.registrationStatus ?? 'accepted',
+        passwordHash: hashChargerPassword(password),
+      });
+      if (connectorCount > 0) {
+        await tx.insert(connectorsTable).values(
+          Array.from({ length: connectorCount }, (_, i) => ({
+            chargePointId: id,
+            connectorId: i + 1,
+            connectorType: connectorType ?? null,
+            maximumPower: body.maxPower ?? null,
+          })),
+        );
+      }
+      await audit(tx, ctx, {
+        action: 'create',
+        entity: 'chargePoint',
+        entityId: body.chargePointId,
+        summary: body,
+      });
+      return id;
+    });
+    return this.credentials(await this.get(ctx, id), password);
+  }
+
+  async update(ctx: Ctx, body: UpdateInput): Promise<ChargePoint> {
+    await this.db.transaction(async (tx) => {
+      const before = await repo.findChargePoint(tx, ctx.actor, body.id, true);
+      if (!before) throw notFound('chargePoint');
+      if (body.operatorId !== undefined && body.operatorId !== before.cp.operatorId) {
+        await operatorInReach(tx, ctx.actor, body.operatorId);
+      }
+      const { id, activationDate, ...fields } = body;
+      const changes = {
+        ...fields,
+        ...(activationDate === undefined
+          ? {}
+          : { activationDate: activationDate ? new Date(activationDate) : null }),
+      };
+      await repo.updateChargePoint(tx, id, changes);
+      await audit(tx, ctx, {
+        action: 'update',
+        entity: 'chargePoint',
+        entityId: before.cp.chargePointId,
+        summary: diff(before.cp as unknown as Record<string, unknown>, changes),
+      });
+    });
+    return this.get(ctx, body.id);
+  }
+
+  /** Archiving keeps all history; the charger can no longer connect. */
+  async archive(ctx: Ctx, id: number): Promise<void> {
+    const cpId = await this.db.transaction(async (tx) => {
+      const row = await repo.findChargePoint(tx, ctx.actor, id, true);
+      if (!row || row.cp.archivedAt) throw notFound('chargePoint');
+      if (await hasActiveSession(tx, row.cp.id)) throw new AppError(409, 'chargePoint.activeSession');
+      await repo.updateChargePoint(tx, row.cp.id, { archivedAt: new Date() });
+      await audit(tx, ctx, { action: 'archive', entity: 'chargePoint', entityId: row.cp.chargePointId });
+      return row.cp.chargePointId;
+    });
+    await this.app.ocpp.gateway.disconnect(cpId, 'Charge point archived');
+  }
+
+  async unarchive(ctx: Ctx, chargePointId: string): Promise<ChargePoint> {
+    const id = await this.db.transaction(async (tx) => {
+      const row = await repo.findChargePoint(tx, ctx.actor, chargePointId, true);
+      if (!row || !row.cp.archivedAt) throw notFound('chargePoint');
+      await operatorInReach(tx, ctx.actor, row.cp.operatorId);
+      await repo.updateChargePoint(tx, row.cp.id, { archivedAt: null });
+      await audit(tx, ctx, { action: 'unarchive', entity: 'chargePoint', entityId: row.cp.chargePointId });
+      return row.cp.id;
+    });
+    return this.get(ctx, id);
+  }
+
+  async resetPassword(ctx: Ctx, id: number): Promise<ChargePointCredentials> {
+    const password = generateChargerPassword();
+    await this.db.transaction(async (tx) => {
+      const row = await repo.findChargePoint(tx, ctx.actor, id, true);
+      if (!row) throw notFound('chargePoint');
+      await repo.updateChargePoint(tx, row.cp.id, { passwordHash: hashChargerPassword(password) });
+      await audit(tx, ctx, {
+        action: 'resetPassword',
+        entity: 'chargePoint',
+        entityId: row.cp.chargePointId,
+      });
+    });
+    return this.credentials(await this.get(ctx, id), password);
+  }
+}

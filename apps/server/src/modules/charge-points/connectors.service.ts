@@ -1,0 +1,186 @@
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Connector, CreateConnectorBody, UpdateConnectorBody } from '@voltline/contract';
+import type { z } from 'zod';
+import type { App } from '../../app.js';
+import type { Tx } from '../../db/client.js';
+import { chargePoints, chargingSessions, connectors, operators } from '../../db/schema/index.js';
+import { inScope, type Ctx } from '../../lib/context.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { audit, diff } from '../audit/audit.service.js';
+import { hasActiveSession } from '../sessions/sessions.repository.js';
+import { findChargePoint } from './registry.repository.js';
+import { tariffFitsChargePoint } from '../tariffs/tariffs.repository.js';
+
+type CreateInput = z.output<typeof CreateConnectorBody>;
+type UpdateInput = z.output<typeof UpdateConnectorBody>;
+
+const activeSession = sql<number | null>`(SELECT ${chargingSessions.id} FROM ${chargingSessions}
+  WHERE ${chargingSessions.chargePointId} = ${connectors.chargePointId}
+    AND ${chargingSessions.connectorId} = ${connectors.connectorId}
+    AND ${chargingSessions.state} = 'active' ORDER BY ${chargingSessions.id} DESC LIMIT 1)`;
+
+function select(tx: Tx) {
+  return tx
+    .select({ c: connectors, chargePointId: chargePoints.chargePointId, activeSessionId: activeSession })
+    .from(connectors)
+    .innerJoin(chargePoints, eq(chargePoints.id, connectors.chargePointId))
+    .innerJoin(operators, eq(operators.id, chargePoints.operatorId));
+}
+type Row = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number];
+
+function toConnector(r: Row): Connector {
+  return {
+    id: r.c.id,
+    chargePointId: r.chargePointId,
+    chargePointDbId: r.c.chargePointId,
+    connectorId: r.c.connectorId,
+    connectorType: r.c.connectorType,
+    maximumPower: r.c.maximumPower,
+    maximumChargeDuration: r.c.maximumChargeDuration,
+    minimumChargeDuration: r.c.minimumChargeDuration,
+    tariffId: r.c.tariffId,
+    status: r.c.status,
+    errorCode: r.c.errorCode,
+    info: r.c.info,
+    statusAt: r.c.statusAt?.toISOString() ?? null,
+    archived: r.c.archivedAt !== null,
+    activeSessionId: r.activeSessionId === null ? null : Number(r.activeSessionId),
+  };
+}
+
+async function checkTariff(tx: Tx, tariffId: number | null | undefined, chargePointDbId: number) {
+  if (tariffId && !(await tariffFitsChargePoint(tx, tariffId, chargePointDbId))) {
+    throw new AppError(400, 'tariff.notAvailable', {}, [
+      { field: 'body.tariffId', key: 'tariff.notAvailable' },
+    ]);
+  }
+}
+
+/** Connectors of the charge points in reach. */
+export class ConnectorsService {
+  constructor(private readonly app: App) {}
+
+  private get db() {
+    return this.app.db;
+  }
+
+  private async find(tx: Tx, ctx: Ctx, id: number, forUpdate = false) {
+    const q = select(tx).where(and(eq(connectors.id, id), inScope(ctx.actor, operators.path)));
+    const [row] = await (forUpdate ? q.for('update', { of: connectors }) : q);
+    if (!row) throw notFound('connector');
+    return row;
+  }
+
+  async byId(ctx: Ctx, id: number): Promise<Connector> {
+    return toConnector(await this.find(this.db, ctx, id));
+  }
+
+  async ofChargePoint(ctx: Ctx, chargePointId: string): Promise<Connector[]> {
+    const cp = await findChargePoint(this.db, ctx.actor, chargePointId);
+    if (!cp) throw notFound('chargePoint');
+    const rows = await select(this.db)
+      .where(eq(connectors.chargePointId, cp.cp.id))
+      .orderBy(asc(connectors.connectorId));
+    return rows.map(toConnector);
+  }
+
+  async create(ctx: Ctx, body: CreateInput): Promise<Connector> {
+    const id = await this.db.transaction(async (tx) => {
+      const cp = await findChargePoint(tx, ctx.actor, body.chargePointId, true);
+      if (!cp) throw notFound('chargePoint');
+      const [taken] = await tx
+        .select({ id: connectors.id })
+        .from(connectors)
+        .where(and(eq(connectors.chargePointId, cp.cp.id), eq(connectors.connectorId, body.connectorId)));
+      if (taken) {
+        throw new AppError(409, 'connector.taken', { connectorId: body.connectorId }, [
+          { field: 'body.connectorId', key: 'connector.taken' },
+        ]);
+      }
+      await checkTariff(tx, body.tariffId, cp.cp.id);
+      const { chargePointId: _cp, ...fields } = body;
+      const [row] = await tx
+        .insert(connectors)
+        .values({ ...fields, chargePointId: cp.cp.id })
+        .returning({ id: connectors.id });
+      if (!row) throw new Error('connector insert returned nothing');
+      await audit(tx, ctx, { action: 'create', entity: 'connector', entityId: row.id, summary: body });
+      return row.id;
+    });
+    return this.byId(ctx, id);
+  }
+
+  async update(ctx: Ctx, body: UpdateInput): Promise<Connector> {
+    await this.db.transaction(async (tx) => {
+      const before = await this.find(tx, ctx, body.id, true);
+      await checkTariff(tx, body.tariffId, before.c.chargePointId);
+      const { id, ...changes } = body;
+      await tx.update(connectors).set(changes).where(eq(connectors.id, id));
+      await audit(tx, ctx, {
+        action: 'update',
+        entity: 'connector',
+        entityId: id,
+        summary: diff(before.c as unknown as Record<string, unknown>, changes),
+      });
+    });
+    return this.byId(ctx, body.id);
+  }
+
+  /** Deleting is for connectors added by mistake; one with history is archived instead. */
+  async remove(ctx: Ctx, id: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.find(tx, ctx, id, true);
+      const [used] = await tx
+        .select({ n: count() })
+        .from(chargingSessions)
+        .where(
+          and(
+            eq(chargingSessions.chargePointId, row.c.chargePointId),
+            eq(chargingSessions.connectorId, row.c.connectorId),
+          ),
+        );
+      if ((used?.n ?? 0) > 0) throw new AppError(409, 'connector.hasSessions');
+      await tx.delete(connectors).where(eq(connectors.id, id));
+      await audit(tx, ctx, {
+        action: 'delete',
+        entity: 'connector',
+        entityId: id,
+        summary: { chargePointId: row.chargePointId, connectorId: row.c.connectorId },
+      });
+    });
+  }
+
+  async setArchived(ctx: Ctx, id: number, archived: boolean): Promise<Connector> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.find(tx, ctx, id, true);
+      if (archived && (await hasActiveSession(tx, row.c.chargePointId, row.c.connectorId))) {
+        throw new AppError(409, 'connector.charging');
+      }
+      await tx
+        .update(connectors)
+        .set({ archivedAt: archived ? new Date() : null })
+        .where(eq(connectors.id, id));
+      await audit(tx, ctx, { action: archived ? 'archive' : 'unarchive', entity: 'connector', entityId: id });
+    });
+    return this.byId(ctx, id);
+  }
+
+  /** Live connectors in reach by status (spec §4 statuses), optionally for one operator. */
+  async countByStatus(ctx: Ctx, operatorId?: number) {
+    return this.db
+      .select({ status: connectors.status, count: sql<number>`count(*)::int` })
+      .from(connectors)
+      .innerJoin(chargePoints, eq(chargePoints.id, connectors.chargePointId))
+      .innerJoin(operators, eq(operators.id, chargePoints.operatorId))
+      .where(
+        and(
+          inScope(ctx.actor, operators.path),
+          isNull(connectors.archivedAt),
+          isNull(chargePoints.archivedAt),
+          operatorId ? eq(chargePoints.operatorId, operatorId) : undefined,
+        ),
+      )
+      .groupBy(connectors.status)
+      .orderBy(connectors.status);
+  }
+}

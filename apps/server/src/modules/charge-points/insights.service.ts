@@ -1,0 +1,95 @@
+import type {
+  ChargePointAnalytics,
+  ChargePointAnalyticsQuery,
+  ChargingProfile,
+  ConnectionEvent,
+  Page,
+} from '@voltline/contract';
+import type { z } from 'zod';
+import type { App } from '../../app.js';
+import type { Ctx } from '../../lib/context.js';
+import { notFound } from '../../lib/errors.js';
+import * as analytics from './analytics.repository.js';
+import { findChargePoint } from './registry.repository.js';
+
+const DAY = 86_400_000;
+
+/** Read-only views of one charge point: analytics, connection history, charging profiles. */
+export class ChargePointInsights {
+  constructor(private readonly app: App) {}
+
+  private async cp(ctx: Ctx, key: number | string) {
+    const row = await findChargePoint(
+      this.app.db,
+      ctx.actor,
+      typeof key === 'string' && /^\d+$/.test(key) ? Number(key) : key,
+    );
+    if (!row) throw notFound('chargePoint');
+    return row.cp;
+  }
+
+  /** Sessions, energy, revenue and uptime over a range (default: the last 30 days). */
+  async analytics(ctx: Ctx, q: z.output<typeof ChargePointAnalyticsQuery>): Promise<ChargePointAnalytics> {
+    const cp = await this.cp(ctx, q.chargePointId);
+    const to = q.to ? new Date(q.to) : new Date();
+    const from = q.from ? new Date(q.from) : new Date(to.getTime() - 30 * DAY);
+    const until = new Date(Math.min(to.getTime(), Date.now()));
+    const [byDay, up, currency] = await Promise.all([
+      analytics.sessionsByDay(this.app.db, cp.id, from, to),
+      until > from ? analytics.connectedSeconds(this.app.db, cp.id, from, until) : Promise.resolve(0),
+      analytics.currencyOf(this.app.db, cp.id, from, to),
+    ]);
+    const span = (until.getTime() - from.getTime()) / 1000;
+    return {
+      from: from.toISOString(),
+      to: to.toISOString(),
+      sessions: byDay.reduce((n, d) => n + d.sessions, 0),
+      energyWh: byDay.reduce((n, d) => n + Number(d.energyWh), 0),
+      revenue: byDay.reduce((n, d) => n + Number(d.revenue), 0),
+      currency: currency ?? 'TRY',
+      uptime: span > 0 ? Math.min(1, up / span) : 0,
+      byDay: byDay.map((d) => ({
+        day: d.day,
+        sessions: d.sessions,
+        energyWh: Number(d.energyWh),
+        revenue: Number(d.revenue),
+      })),
+    };
+  }
+
+  async connections(ctx: Ctx, id: number, index: number, size: number): Promise<Page<ConnectionEvent>> {
+    const cp = await this.cp(ctx, id);
+    const [rows, total] = await Promise.all([
+      analytics.connectionHistory(this.app.db, cp.id, index * size, size),
+      analytics.countConnectionHistory(this.app.db, cp.id),
+    ]);
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        event: r.event as ConnectionEvent['event'],
+        at: r.at.toISOString(),
+        remoteAddress: r.remoteAddress,
+        detail: r.detail,
+      })),
+      total,
+      index,
+      size,
+    };
+  }
+
+  async profiles(ctx: Ctx, key: string): Promise<ChargingProfile[]> {
+    const cp = await this.cp(ctx, key);
+    const rows = await analytics.profilesOf(this.app.db, cp.id);
+    return rows.map((r) => ({
+      id: r.id,
+      connectorId: r.connectorId,
+      profileId: r.profileId,
+      stackLevel: r.stackLevel,
+      purpose: r.purpose,
+      kind: r.kind,
+      chargingRateUnit: r.chargingRateUnit,
+      profile: r.profile,
+      createdAt: r.createdAt.toISOString(),
+    }));
+  }
+}

@@ -1,0 +1,97 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { BalanceEntry, BalanceEntryKind } from '@voltline/contract';
+import type { Tx } from '../../db/client.js';
+import { balanceEntries, drivers, users } from '../../db/schema/index.js';
+
+export type NewBalanceEntry = Omit<typeof balanceEntries.$inferInsert, 'id'>;
+
+const columns = {
+  id: balanceEntries.id,
+  driverId: balanceEntries.driverId,
+  amount: balanceEntries.amount,
+  kind: balanceEntries.kind,
+  reason: balanceEntries.reason,
+  reference: balanceEntries.reference,
+  balanceAfter: balanceEntries.balanceAfter,
+  userId: balanceEntries.userId,
+  userEmail: users.email,
+  createdAt: balanceEntries.createdAt,
+};
+type Row = Awaited<ReturnType<typeof ledgerPage>>[number];
+
+export const toBalanceEntry = (r: Row): BalanceEntry => ({
+  ...r,
+  kind: r.kind as BalanceEntryKind,
+  userEmail: r.userEmail ?? null,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** Locks the driver row: every balance change of one driver runs one after another. */
+export async function lockDriverBalance(tx: Tx, driverId: number) {
+  const [row] = await tx
+    .select({ balance: drivers.balance, deletedAt: drivers.deletedAt })
+    .from(drivers)
+    .where(eq(drivers.id, driverId))
+    .for('update');
+  return row;
+}
+
+/** Inserts an entry; undefined when its reference already exists. */
+export async function insertEntry(tx: Tx, values: NewBalanceEntry) {
+  const [row] = await tx
+    .insert(balanceEntries)
+    .values(values)
+    .onConflictDoNothing({ target: balanceEntries.reference })
+    .returning({ id: balanceEntries.id });
+  return row;
+}
+
+export async function setBalance(tx: Tx, driverId: number, balance: number) {
+  await tx
+    .update(drivers)
+    .set({ balance, updatedAt: sql`now()` })
+    .where(eq(drivers.id, driverId));
+}
+
+export async function findEntry(tx: Tx, where: { id: number } | { reference: string }) {
+  const [row] = await tx
+    .select(columns)
+    .from(balanceEntries)
+    .leftJoin(users, eq(users.id, balanceEntries.userId))
+    .where('id' in where ? eq(balanceEntries.id, where.id) : eq(balanceEntries.reference, where.reference));
+  return row;
+}
+
+export function ledgerPage(
+  tx: Tx,
+  driverId: number,
+  kind: string | undefined,
+  offset: number,
+  limit: number,
+) {
+  return tx
+    .select(columns)
+    .from(balanceEntries)
+    .leftJoin(users, eq(users.id, balanceEntries.userId))
+    .where(and(eq(balanceEntries.driverId, driverId), kind ? eq(balanceEntries.kind, kind) : undefined))
+    .orderBy(desc(balanceEntries.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function ledgerCount(tx: Tx, driverId: number, kind: string | undefined) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(balanceEntries)
+    .where(and(eq(balanceEntries.driverId, driverId), kind ? eq(balanceEntries.kind, kind) : undefined));
+  return row?.n ?? 0;
+}
+
+/** The ledger's own total, to check drivers.balance against. */
+export async function ledgerSum(tx: Tx, driverId: number): Promise<number> {
+  const [row] = await tx
+    .select({ sum: sql<string>`coalesce(sum(${balanceEntries.amount}), 0)` })
+    .from(balanceEntries)
+    .where(eq(balanceEntries.driverId, driverId));
+  return Number(row?.sum ?? 0);
+}

@@ -1,0 +1,158 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { insertUnnest, type UnnestColumn } from '../../db/unnest.js';
+import { chargingSessions, meterValues, unmatchedStops } from '../../db/schema/index.js';
+
+export type SessionRow = typeof chargingSessions.$inferSelect;
+export type NewMeterValue = typeof meterValues.$inferInsert;
+
+export async function findResentStart(
+  tx: Tx,
+  chargePointId: number,
+  connectorId: number,
+  meterStart: number,
+  startedAt: Date,
+) {
+  const [row] = await tx
+    .select({ id: chargingSessions.id })
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.chargePointId, chargePointId),
+        eq(chargingSessions.connectorId, connectorId),
+        eq(chargingSessions.meterStart, meterStart),
+        eq(chargingSessions.startedAt, startedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function insertSession(tx: Tx, values: typeof chargingSessions.$inferInsert) {
+  const [row] = await tx
+    .insert(chargingSessions)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: chargingSessions.id });
+  return row;
+}
+
+/** The session of a charger's transaction, locked for the change that follows. */
+export async function lockSession(tx: Tx, chargePointId: number, transactionId: number) {
+  const [row] = await tx
+    .select()
+    .from(chargingSessions)
+    .where(and(eq(chargingSessions.id, transactionId), eq(chargingSessions.chargePointId, chargePointId)))
+    .for('update');
+  return row;
+}
+
+/** meter_values' columns for a bulk insert (see insertUnnest). */
+const METER_COLUMNS: UnnestColumn<NewMeterValue>[] = [
+  [meterValues.chargePointId, 'int', (r) => r.chargePointId],
+  [meterValues.connectorId, 'int', (r) => r.connectorId],
+  [meterValues.sessionId, 'int', (r) => r.sessionId ?? null],
+  [meterValues.at, 'timestamptz', (r) => r.at.toISOString()],
+  [meterValues.measurand, 'text', (r) => r.measurand],
+  [meterValues.phase, 'text', (r) => r.phase ?? null],
+  [meterValues.unit, 'text', (r) => r.unit ?? null],
+  [meterValues.context, 'text', (r) => r.context ?? null],
+  [meterValues.location, 'text', (r) => r.location ?? null],
+  [meterValues.format, 'text', (r) => r.format ?? null],
+  [meterValues.value, 'text', (r) => r.value],
+  [meterValues.numeric, 'float8', (r) => r.numeric ?? null],
+];
+
+/** Samples in one statement; a resent sample is stored once (meter_values_sample_uq). */
+export async function insertMeterValues(tx: Tx, rows: NewMeterValue[]) {
+  if (rows.length === 0) return;
+  await tx.execute(insertUnnest(meterValues, METER_COLUMNS, rows, sql`ON CONFLICT DO NOTHING`));
+}
+
+export interface LiveFigures {
+  lastMeterWh?: number;
+  lastPowerW?: number;
+  lastSoc?: number;
+}
+
+/** Charger, state and id of the sessions with these ids (transaction ids), by id. */
+export async function sessionsByIds(tx: Tx, ids: number[]) {
+  const found = new Map<number, { id: number; chargePointId: number; state: string }>();
+  if (ids.length === 0) return found;
+  const rows = await tx
+    .select({
+      id: chargingSessions.id,
+      chargePointId: chargingSessions.chargePointId,
+      state: chargingSessions.state,
+    })
+    .from(chargingSessions)
+    .where(sql`${chargingSessions.id} = ANY(${sql.param([...new Set(ids)])}::int[])`);
+  for (const r of rows) found.set(r.id, r);
+  return found;
+}
+
+/**
+ * The live figures of many running sessions in one statement (a figure a message did not carry
+ * stays as it was), in id order so that concurrent batches lock rows in the same order.
+ */
+export async function updateLiveMany(tx: Tx, live: Map<number, LiveFigures>) {
+  const entries = [...live.entries()]
+    .filter(([, f]) => f.lastMeterWh !== undefined || f.lastPowerW !== undefined || f.lastSoc !== undefined)
+    .sort(([a], [b]) => a - b);
+  if (entries.length === 0) return;
+  const column = <T>(get: (f: LiveFigures) => T | undefined) => entries.map(([, f]) => get(f) ?? null);
+  await tx.execute(sql`
+    UPDATE charging_sessions s SET
+      last_meter_wh = coalesce(v.wh, s.last_meter_wh),
+      last_power_w = coalesce(v.w, s.last_power_w),
+      last_soc = coalesce(v.soc, s.last_soc),
+      updated_at = now()
+    FROM unnest(
+      ${sql.param(entries.map(([id]) => id))}::int[],
+      ${sql.param(column((f) => f.lastMeterWh))}::bigint[],
+      ${sql.param(column((f) => f.lastPowerW))}::float8[],
+      ${sql.param(column((f) => f.lastSoc))}::float8[]
+    ) AS v(id, wh, w, soc)
+    WHERE s.id = v.id`);
+}
+
+export async function completeSession(
+  tx: Tx,
+  id: number,
+  values: Partial<typeof chargingSessions.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(chargingSessions)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(chargingSessions.id, id))
+    .returning();
+  return row;
+}
+
+export async function insertUnmatchedStop(
+  tx: Tx,
+  chargePointId: number,
+  transactionId: number,
+  payload: Record<string, unknown>,
+) {
+  await tx.insert(unmatchedStops).values({ chargePointId, transactionId, payload }).onConflictDoNothing();
+}
+
+export async function hasActiveSession(
+  tx: Tx,
+  chargePointId: number,
+  connectorId?: number,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: chargingSessions.id })
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.chargePointId, chargePointId),
+        eq(chargingSessions.state, 'active'),
+        connectorId === undefined ? undefined : eq(chargingSessions.connectorId, connectorId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,43 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { chargingSessions } from '../../db/schema/index.js';
+import { billSession } from './billing.js';
+import * as repo from './sessions.repository.js';
+
+export const STALE_STOP_REASON = 'NoStopReceived';
+
+/**
+ * The rule for sessions whose charger never sends StopTransaction: a session with no news
+ * (no meter values, no update) for `hours` is closed as failed at its last reading, with the
+ * energy it had reached, and billed like any other. Returns the ids it closed.
+ */
+export async function closeStaleSessions(db: Db, hours: number): Promise<number[]> {
+  const stale = await db
+    .select({ id: chargingSessions.id, chargePointId: chargingSessions.chargePointId })
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.state, 'active'),
+        lt(chargingSessions.updatedAt, sql`now() - make_interval(hours => ${hours})`),
+      ),
+    )
+    .limit(500);
+  const closed: number[] = [];
+  for (const { id, chargePointId } of stale) {
+    await db.transaction(async (tx) => {
+      const s = await repo.lockSession(tx, chargePointId, id);
+      if (!s || s.state !== 'active') return;
+      const meterStop = s.lastMeterWh ?? s.meterStart;
+      const done = await repo.completeSession(tx, id, {
+        state: 'failed',
+        stopReason: STALE_STOP_REASON,
+        stoppedAt: s.updatedAt,
+        meterStop,
+        energyWh: Math.max(0, meterStop - s.meterStart),
+      });
+      if (done) await billSession(tx, done);
+      closed.push(id);
+    });
+  }
+  return closed;
+}

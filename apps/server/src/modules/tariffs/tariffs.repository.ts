@@ -1,0 +1,117 @@
+import { and, asc, eq, isNull, or, gt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Tariff, TariffSnapshot } from '@voltline/contract';
+import type { Tx } from '../../db/client.js';
+import { chargingSessions, connectors, operators, tariffs } from '../../db/schema/index.js';
+import { inScope, type Actor } from '../../lib/context.js';
+
+export type TariffRow = typeof tariffs.$inferSelect;
+
+const inUse = sql<boolean>`(EXISTS (SELECT 1 FROM ${connectors} WHERE ${connectors.tariffId} = ${tariffs.id})
+  OR EXISTS (SELECT 1 FROM ${chargingSessions} WHERE ${chargingSessions.tariffId} = ${tariffs.id}))`;
+
+function base(tx: Tx) {
+  return tx
+    .select({ t: tariffs, operatorName: operators.name, inUse })
+    .from(tariffs)
+    .innerJoin(operators, eq(operators.id, tariffs.operatorId));
+}
+type Row = Awaited<ReturnType<ReturnType<typeof base>['where']>>[number];
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export function toTariff(r: Row): Tariff {
+  const t = r.t;
+  return {
+    id: t.id,
+    operatorId: t.operatorId,
+    operatorName: r.operatorName,
+    name: t.name,
+    type: t.type as Tariff['type'],
+    paymentType: t.paymentType as Tariff['paymentType'],
+    currency: t.currency as Tariff['currency'],
+    pricePerKwh: t.pricePerKwh,
+    limitKwh: t.limitKwh,
+    overLimitPricePerKwh: t.overLimitPricePerKwh,
+    fixedPrice: t.fixedPrice,
+    validFrom: iso(t.validFrom),
+    validTo: iso(t.validTo),
+    retired: t.retiredAt !== null,
+    inUse: Boolean(r.inUse),
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+  };
+}
+
+export function snapshotOf(t: TariffRow): TariffSnapshot {
+  return {
+    id: t.id,
+    name: t.name,
+    paymentType: t.paymentType as TariffSnapshot['paymentType'],
+    currency: t.currency as TariffSnapshot['currency'],
+    pricePerKwh: t.pricePerKwh,
+    limitKwh: t.limitKwh,
+    overLimitPricePerKwh: t.overLimitPricePerKwh,
+    fixedPrice: t.fixedPrice,
+  };
+}
+
+export function listTariffs(tx: Tx, actor: Actor, includeRetired: boolean) {
+  return base(tx)
+    .where(and(inScope(actor, operators.path), includeRetired ? undefined : isNull(tariffs.retiredAt)))
+    .orderBy(asc(operators.path), asc(tariffs.name));
+}
+
+export async function findTariff(tx: Tx, actor: Actor, id: number, forUpdate = false) {
+  const q = base(tx).where(and(eq(tariffs.id, id), inScope(actor, operators.path)));
+  const [row] = await (forUpdate ? q.for('update', { of: tariffs }) : q);
+  return row;
+}
+
+/** Tariffs in force now for an operator: its own and its ancestors', not retired, within their period. */
+export function availableFor(tx: Tx, operatorPath: string, at = new Date()) {
+  const ancestorOrSelf: SQL = sql`${operatorPath} LIKE ${operators.path} || '%'`;
+  return base(tx)
+    .where(
+      and(
+        ancestorOrSelf,
+        isNull(tariffs.retiredAt),
+        or(isNull(tariffs.validFrom), lte(tariffs.validFrom, at)),
+        or(isNull(tariffs.validTo), gt(tariffs.validTo, at)),
+      ),
+    )
+    .orderBy(asc(tariffs.name));
+}
+
+/** The tariff a connector bills by right now, if it has one in force. */
+export async function tariffOfConnector(tx: Tx, chargePointId: number, connectorId: number, at: Date) {
+  const [row] = await tx
+    .select({ t: tariffs })
+    .from(connectors)
+    .innerJoin(tariffs, eq(tariffs.id, connectors.tariffId))
+    .where(
+      and(
+        eq(connectors.chargePointId, chargePointId),
+        eq(connectors.connectorId, connectorId),
+        isNull(tariffs.retiredAt),
+        or(isNull(tariffs.validFrom), lte(tariffs.validFrom, at)),
+        or(isNull(tariffs.validTo), gt(tariffs.validTo, at)),
+      ),
+    )
+    .limit(1);
+  return row?.t;
+}
+
+/** Whether a tariff belongs to the charge point's operator or one above it, and is not retired. */
+export async function tariffFitsChargePoint(
+  tx: Tx,
+  tariffId: number,
+  chargePointDbId: number,
+): Promise<boolean> {
+  const rows = await tx.execute(sql`
+    SELECT 1 FROM ${tariffs} t
+    JOIN ${operators} o ON o.id = t.operator_id
+    JOIN charge_points cp ON cp.id = ${chargePointDbId}
+    JOIN ${operators} co ON co.id = cp.operator_id
+    WHERE t.id = ${tariffId} AND t.retired_at IS NULL AND co.path LIKE o.path || '%'`);
+  return (rows as { rows: unknown[] }).rows.length > 0;
+}

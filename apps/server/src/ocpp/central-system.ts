@@ -1,0 +1,202 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import ocppRpc from 'ocpp-rpc';
+import type { IHandshakeInterface } from 'ocpp-rpc/lib/server-client.js';
+import type RpcServerClient from 'ocpp-rpc/lib/server-client.js';
+import { CHARGE_POINT_ID_PATTERN } from '@voltline/contract';
+import type { Db } from '../db/client.js';
+import * as cpRepo from '../modules/charge-points/charge-points.repository.js';
+import type { OcppChargePoint } from '../modules/charge-points/charge-points.repository.js';
+import { SessionsOcpp } from '../modules/sessions/sessions.ocpp.js';
+import { Coalescer } from './coalescer.js';
+import { basicAuthPassword, hashChargerPassword, verifyChargerPassword } from './charger-auth.js';
+import { LocalGateway } from './gateway.js';
+import { OcppMessageLog } from './message-log.js';
+import { rpcError } from './rpc-error.js';
+import { SerialQueue } from './serial-queue.js';
+import { ocpp16Validator } from './validator.js';
+import type { HandlerContext } from './v16/context.js';
+import { handlers, ordered } from './v16/handlers.js';
+
+export interface CentralSystemOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  nodeId: string;
+  callTimeoutMs: number;
+  logRetentionDays: number;
+}
+
+const { RPCServer } = ocppRpc;
+
+type AuthResult = { ok: true; cp: OcppChargePoint } | { ok: false; code: number; reason: string };
+
+/**
+ * The OCPP 1.6J endpoint at /ocpp/{chargePointId}: authenticates chargers at the handshake, runs
+ * each incoming CALL through its handler, logs every frame, and holds the sockets the command
+ * gateway calls through.
+ */
+export class CentralSystem {
+  readonly gateway: LocalGateway;
+  readonly messageLog: OcppMessageLog;
+  readonly sessions: SessionsOcpp;
+  private readonly heartbeats: Coalescer<number>;
+  private readonly statuses: Coalescer<cpRepo.StatusReport>;
+  private readonly rpc: InstanceType<typeof RPCServer>;
+  private readonly sockets = new Map<string, RpcServerClient>();
+  private pruneTimer: NodeJS.Timeout | undefined;
+  private stopping = false;
+
+  constructor(private readonly o: CentralSystemOptions) {
+    this.gateway = new LocalGateway(o.callTimeoutMs);
+    this.messageLog = new OcppMessageLog(o.db, o.log);
+    this.sessions = new SessionsOcpp(o.db);
+    this.heartbeats = new Coalescer((ids) => cpRepo.recordHeartbeats(o.db, [...new Set(ids)]), {
+      maxBatch: 1000,
+    });
+    this.statuses = new Coalescer((reports) => o.db.transaction((tx) => cpRepo.recordStatuses(tx, reports)), {
+      maxBatch: 500,
+      concurrency: 2,
+    });
+    this.rpc = new RPCServer({
+      protocols: ['ocpp1.6'],
+      strictMode: true,
+      strictModeValidators: [ocpp16Validator() as never],
+      callTimeoutMs: o.callTimeoutMs,
+      pingIntervalMs: 60_000,
+      deferPingsOnActivity: true,
+      respondWithDetailedErrors: false,
+      callConcurrency: 1,
+    });
+    this.rpc.auth((accept, reject, handshake) => {
+      this.authenticate(handshake).then(
+        (r) => (r.ok ? accept({ cp: r.cp }) : reject(r.code, r.reason)),
+        (err: unknown) => {
+          o.log.error({ err, identity: handshake.identity }, 'OCPP handshake failed');
+          reject(500, 'Internal error');
+        },
+      );
+    });
+    this.rpc.on('client', (client: RpcServerClient) => this.onClient(client));
+  }
+
+  async start(server: Server) {
+    await cpRepo.disconnectAllOfNode(this.o.db, this.o.nodeId);
+    this.messageLog.start();
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      if (!path.startsWith('/ocpp/')) {
+        socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
+        return;
+      }
+      void this.rpc.handleUpgrade(req, socket as never, head);
+    });
+    const prune = () =>
+      void this.messageLog
+        .prune(this.o.logRetentionDays)
+        .catch((err: unknown) => this.o.log.error({ err }, 'OCPP log prune failed'));
+    prune();
+    this.pruneTimer = setInterval(prune, 3_600_000);
+    this.pruneTimer.unref();
+  }
+
+  async stop() {
+    this.stopping = true;
+    clearInterval(this.pruneTimer);
+    await this.rpc.close({ code: 1001, reason: 'server shutting down', force: true });
+    // One statement for every charger this process held: one per socket (10,000 of them) queued
+    // ahead of the message log's last flush and outlasted the shutdown timeout.
+    await cpRepo
+      .disconnectAllOfNode(this.o.db, this.o.nodeId, '1001 server shutting down')
+      .catch((err: unknown) => this.o.log.error({ err }, 'could not record disconnections'));
+    await this.messageLog.stop();
+  }
+
+  connectedCount() {
+    return this.sockets.size;
+  }
+
+  private async authenticate(h: IHandshakeInterface): Promise<AuthResult> {
+    const path = new URL(h.request.url ?? '/', 'http://localhost').pathname.split('/').filter(Boolean);
+    const identity = h.identity;
+    if (path.length !== 2 || path[0] !== 'ocpp' || !CHARGE_POINT_ID_PATTERN.test(identity)) {
+      return { ok: false, code: 404, reason: 'Unknown endpoint or invalid charge point id' };
+    }
+    const password = basicAuthPassword(h.headers.authorization, identity);
+    let cp = await cpRepo.findForOcpp(this.o.db, identity);
+    if (!cp) {
+      const owner = await cpRepo.autoRegisterOperator(this.o.db);
+      if (!owner) return { ok: false, code: 404, reason: 'Unknown charge point' };
+      // Trust on first use: an auto-registered charger keeps the password it first presented.
+      await cpRepo.insertChargePoint(this.o.db, {
+        chargePointId: identity,
+        operatorId: owner.id,
+        name: identity,
+        registrationStatus: 'pending',
+        passwordHash: password ? hashChargerPassword(password) : null,
+      });
+      cp = await cpRepo.findForOcpp(this.o.db, identity);
+      if (!cp) return { ok: false, code: 404, reason: 'Unknown charge point' };
+      this.o.log.info({ identity, operatorId: owner.id }, 'charge point auto-registered as pending');
+      return { ok: true, cp };
+    }
+    if (cp.passwordHash && (!password || !verifyChargerPassword(cp.passwordHash, password))) {
+      return { ok: false, code: 401, reason: 'Unauthorized' };
+    }
+    return { ok: true, cp };
+  }
+
+  private onClient(client: RpcServerClient) {
+    const cp = (client.session as { cp: OcppChargePoint }).cp;
+    const key = cp.chargePointId.toLowerCase();
+    const log = this.o.log.child({ chargePointId: cp.chargePointId });
+    // Everything below is attached before the first message is read.
+    client.on('message', ({ message, outbound }: { message: Buffer | string; outbound: boolean }) =>
+      this.messageLog.frame(cp.chargePointId, message.toString(), outbound),
+    );
+    client.on('strictValidationFailure', (e: { method: string; outbound: boolean; error: Error }) =>
+      log.warn({ action: e.method, outbound: e.outbound, error: e.error.message }, 'OCPP schema violation'),
+    );
+    const ctx: HandlerContext = {
+      cp,
+      db: this.o.db,
+      sessions: this.sessions,
+      heartbeats: this.heartbeats,
+      statuses: this.statuses,
+      log,
+    };
+    const queue = new SerialQueue();
+    client.handle(async ({ method, params }) => {
+      const handler = method ? handlers[method] : undefined;
+      if (!handler) throw rpcError('NotImplemented', `${method ?? 'This action'} is not supported`);
+      const run = () => handler(params as never, ctx);
+      try {
+        return (await (ordered.has(method ?? '') ? queue.run(run) : run())) as Record<string, unknown>;
+      } catch (err) {
+        log.error({ err, action: method }, 'OCPP handler failed');
+        throw rpcError('InternalError', 'The central system could not process this message');
+      }
+    });
+
+    const previous = this.sockets.get(key);
+    this.sockets.set(key, client);
+    this.gateway.clients.set(key, client);
+    if (previous) void previous.close({ code: 1000, reason: 'Replaced by a new connection' });
+    void cpRepo
+      .markConnected(this.o.db, cp.id, this.o.nodeId, client.handshake.remoteAddress ?? null)
+      .catch((err: unknown) => log.error({ err }, 'could not record connection'));
+    log.info('charger connected');
+
+    client.once('close', ({ code, reason }: { code?: number; reason?: string }) => {
+      if (this.sockets.get(key) !== client) return; // replaced: the new socket owns the state
+      this.sockets.delete(key);
+      this.gateway.clients.delete(key);
+      this.messageLog.forget(cp.chargePointId);
+      if (this.stopping) return; // stop() records every disconnection at once
+      void cpRepo
+        .markDisconnected(this.o.db, cp.id, this.o.nodeId, `${code ?? ''} ${reason ?? ''}`.trim())
+        .catch((err: unknown) => log.error({ err }, 'could not record disconnection'));
+      log.info({ code, reason }, 'charger disconnected');
+    });
+  }
+}

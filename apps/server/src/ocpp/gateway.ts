@@ -1,0 +1,102 @@
+import type { Ocpp } from '@voltline/contract';
+import ocppRpc from 'ocpp-rpc';
+import { AppError } from '../lib/errors.js';
+
+// ocpp-rpc is CommonJS: its classes are reached through the default export.
+const { RPCError, TimeoutError } = ocppRpc;
+
+/** Commands Voltline sends to chargers (central system → charge point). */
+export type OutboundAction =
+  | 'CancelReservation'
+  | 'ChangeAvailability'
+  | 'ChangeConfiguration'
+  | 'ClearCache'
+  | 'ClearChargingProfile'
+  | 'DataTransfer'
+  | 'GetCompositeSchedule'
+  | 'GetConfiguration'
+  | 'GetDiagnostics'
+  | 'GetLocalListVersion'
+  | 'RemoteStartTransaction'
+  | 'RemoteStopTransaction'
+  | 'ReserveNow'
+  | 'Reset'
+  | 'SendLocalList'
+  | 'SetChargingProfile'
+  | 'TriggerMessage'
+  | 'UnlockConnector'
+  | 'UpdateFirmware';
+
+export type Request<A extends OutboundAction> = Ocpp.OcppRequests[A];
+export type Response<A extends OutboundAction> = Ocpp.OcppResponses[A];
+
+/**
+ * Sends an OCPP CALL to a charger wherever its socket is, and resolves with its answer. The local
+ * implementation holds sockets in this process; a scale-out implementation forwards the call to the
+ * process that holds the charger.
+ */
+export interface ChargerGateway {
+  call<A extends OutboundAction>(
+    chargePointId: string,
+    action: A,
+    payload: Request<A>,
+    timeoutMs?: number,
+  ): Promise<Response<A>>;
+  isConnected(chargePointId: string): boolean;
+  /** Closes the charger's socket (e.g. when it is archived); it may not come back. */
+  disconnect(chargePointId: string, reason: string): Promise<void>;
+}
+
+export interface CallTarget {
+  call(method: string, params: unknown, options?: { callTimeoutMs?: number }): Promise<unknown>;
+  close(options: { code?: number; reason?: string }): Promise<unknown>;
+}
+
+/** The errors a command can end in, as the API reports them. */
+export function commandError(chargePointId: string, action: string, err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof TimeoutError || (err instanceof Error && /timed? ?out/i.test(err.message))) {
+    return new AppError(409, 'ocpp.timeout', { chargePointId, action });
+  }
+  if (err instanceof RPCError) {
+    return new AppError(409, 'ocpp.callError', {
+      chargePointId,
+      action,
+      code: err.rpcErrorCode,
+      description: err.rpcErrorMessage || err.message,
+    });
+  }
+  return new AppError(409, 'ocpp.offline', { chargePointId });
+}
+
+/** Chargers connected to this process. */
+export class LocalGateway implements ChargerGateway {
+  readonly clients = new Map<string, CallTarget>();
+
+  constructor(private readonly defaultTimeoutMs = 30_000) {}
+
+  isConnected(chargePointId: string): boolean {
+    return this.clients.has(chargePointId.toLowerCase());
+  }
+
+  async disconnect(chargePointId: string, reason: string) {
+    await this.clients.get(chargePointId.toLowerCase())?.close({ code: 1000, reason });
+  }
+
+  async call<A extends OutboundAction>(
+    chargePointId: string,
+    action: A,
+    payload: Request<A>,
+    timeoutMs?: number,
+  ) {
+    const client = this.clients.get(chargePointId.toLowerCase());
+    if (!client) throw new AppError(409, 'ocpp.offline', { chargePointId });
+    try {
+      return (await client.call(action, payload, {
+        callTimeoutMs: timeoutMs ?? this.defaultTimeoutMs,
+      })) as Response<A>;
+    } catch (err) {
+      throw commandError(chargePointId, action, err);
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import type { Ocpp } from '@voltline/contract';
+import type { Handler } from '../context.js';
+
+/**
+ * Connector status with its error code, kept as history; connector 0 is the charge point. Reports
+ * of all chargers are written together; the answer waits for the commit.
+ */
+export const statusNotification: Handler<
+  Ocpp.StatusNotificationRequest,
+  Ocpp.StatusNotificationResponse
+> = async (p, ctx) => {
+  await ctx.statuses.add({
+    chargePointId: ctx.cp.id,
+    connectorId: p.connectorId,
+    status: p.status,
+    errorCode: p.errorCode,
+    info: p.info ?? null,
+    vendorErrorCode: p.vendorErrorCode ?? null,
+    at: p.timestamp ? new Date(p.timestamp) : new Date(),
+  });
+  return {};
+};

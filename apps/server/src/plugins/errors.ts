@@ -1,0 +1,89 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Locale } from '@voltline/contract';
+import { AppError } from '../lib/errors.js';
+import { isMessageKey, translate } from '../lib/messages.js';
+
+const zodLocales = { en: z.locales.en(), tr: z.locales.tr() };
+
+interface ValidationItem {
+  instancePath: string;
+  message?: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+/** Re-words one zod issue in the request's language; our own message keys are translated too. */
+function issueMessage(locale: Locale, v: ValidationItem): string {
+  if (v.message && isMessageKey(v.message)) return translate(locale, v.message);
+  // zod reports a missing field as a type error "received undefined": say what a person expects.
+  if (v.keyword === 'invalid_type' && v.message?.endsWith('received undefined')) {
+    return translate(locale, 'validation.required');
+  }
+  const issue = { ...v.params, code: v.keyword, path: [], input: undefined } as unknown as Parameters<
+    (typeof zodLocales)['en']['localeError']
+  >[0];
+  const worded = zodLocales[locale].localeError(issue);
+  const text = typeof worded === 'string' ? worded : worded?.message;
+  return text ?? v.message ?? translate(locale, 'error.validation');
+}
+
+export function localeOf(request: FastifyRequest): Locale {
+  return request.locale ?? 'en';
+}
+
+/** One error handler: every failure leaves as `{ error, code?, details? }` in the user's language. */
+export function registerErrorHandling(app: FastifyInstance, spaFallback: boolean) {
+  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const locale = localeOf(request);
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = err.validationContext ?? 'body';
+      const details = err.validation.map((v) => ({
+        field: [where, ...v.instancePath.split('/').filter(Boolean)].join('.'),
+        message: issueMessage(locale, v as ValidationItem),
+      }));
+      return reply
+        .status(400)
+        .send({ error: translate(locale, 'error.validation'), code: 'validation', details });
+    }
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({
+        error: translate(locale, err.key, err.params),
+        code: err.key,
+        details: err.details?.map((d) => ({ field: d.field, message: translate(locale, d.key) })),
+      });
+    }
+    if (err.statusCode === 429) {
+      return reply
+        .status(429)
+        .send({ error: translate(locale, 'error.tooManyRequests'), code: 'rate_limited' });
+    }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ error: translate(locale, 'error.bodyTooLarge'), code: err.code });
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send({ error: translate(locale, 'error.badJson'), code: err.code });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.status(err.statusCode).send({ error: translate(locale, 'error.generic'), code: err.code });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: translate(locale, 'error.generic'), code: 'internal' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const isPage =
+      request.method === 'GET' &&
+      !url.startsWith('/api/') &&
+      !url.startsWith('/ocpp/') &&
+      !/\.[a-z0-9]+$/i.test(url);
+    if (spaFallback && isPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ error: translate(localeOf(request), 'error.routeNotFound'), code: 'route_not_found' });
+  });
+}

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { permissionTableMarkdown } from '@voltline/contract';
+import { loadConfig } from '../src/config.js';
+
+const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+
+describe('README', () => {
+  it('shows the permission table the server enforces', () => {
+    expect(readme).toContain(permissionTableMarkdown());
+  });
+
+  it('documents every environment variable the server reads', () => {
+    const source = readFileSync(path.resolve(import.meta.dirname, '../src/config.ts'), 'utf8');
+    const names = [...source.matchAll(/^ {2}([A-Z_]+): z/gm)].map((m) => m[1]);
+    expect(names.length).toBeGreaterThan(20);
+    for (const name of names) expect(readme).toContain(`| \`${name}\` |`);
+  });
+
+  it('refuses a bad configuration value with a message naming it', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: '/tmp/voltline-config-test' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: '/tmp/voltline-config-test' })).toThrow(
+      /DATABASE_URL: must start with postgres/,
+    );
+    expect(() =>
+      loadConfig({
+        MAP_TILE_URL: 'https://tiles.example/{z}/{x}.png',
+        DATA_DIR: '/tmp/voltline-config-test',
+      }),
+    ).toThrow(/MAP_TILE_URL: must be none or an http\(s\) URL with \{z\}, \{x\} and \{y\}/);
+  });
+});

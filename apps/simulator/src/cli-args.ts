@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { FleetOptions } from './fleet.js';
+
+export const HELP = `Voltline charger simulator: a fleet of OCPP 1.6J chargers.
+
+Usage: npm run simulate -- [options]
+
+  --url <ws-url>          central system base URL; the charger id is appended (default ws://localhost:3000/ocpp)
+  --chargers <n>          number of chargers (default 1)
+  --prefix <text>         charger id prefix: SIM-0001, SIM-0002, ... (default SIM-)
+  --start <n>             number of the first charger (default 1)
+  --connectors <n>        connectors per charger (default 2)
+  --max-power <W>         maximum power per connector in W (default 22000; above 43000 = DC)
+  --password <text>       HTTP Basic auth password for every charger (security profile 1)
+  --passwords <file>      per-charger passwords: JSON {"SIM-0001": "secret"} or CSV lines "SIM-0001,secret"
+  --auth-user <name>      Basic auth user name to send instead of the charger id
+  --rfid <a,b,c>          idTags drivers use for automatic sessions (default DEMO-TAG-1,DEMO-TAG-2)
+  --session-rate <p>      chance per idle connector per simulated minute that a driver arrives (default 0.05)
+  --fault-rate <p>        chance per connector per simulated hour of a fault (default 0.01)
+  --no-sessions           no automatic sessions (chargers only boot, heartbeat and answer commands)
+  --speed <x>             time multiplier for intervals and energy (default 1)
+  --meter-interval <s>    MeterValueSampleInterval in seconds (default 60)
+  --vendor <text>         chargePointVendor (default Voltline)
+  --model <text>          chargePointModel (default SimCharger 22)
+  --firmware <text>       firmware version (default 1.0.0)
+  --concurrency <n>       chargers connecting at the same time (default 100)
+  --summary <s>           seconds between summary lines (default 5; 0 = none)
+  --verbose               log connection problems
+  -h, --help              this help
+`;
+
+export interface CliConfig {
+  fleet: FleetOptions;
+  summaryEvery: number;
+  verbose: boolean;
+}
+
+function num(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0)
+    throw new Error(`--${name} must be a non-negative number, got "${value}"`);
+  return n;
+}
+
+/** JSON object or CSV "id,password" lines. */
+export function readPasswords(file: string): Record<string, string> {
+  const text = readFileSync(file, 'utf8');
+  if (file.endsWith('.json')) {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null) throw new Error(`${file}: expected a JSON object`);
+    return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, String(v)]));
+  }
+  const out: Record<string, string> = {};
+  for (const line of text.split(/\r?\n/)) {
+    const [id, password] = line.split(',').map((s) => s.trim());
+    if (id && password && id !== 'id') out[id] = password;
+  }
+  return out;
+}
+
+/** Parses argv; returns undefined when help was asked for. */
+export function parseCli(argv: string[]): CliConfig | undefined {
+  const { values: v } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      url: { type: 'string' },
+      chargers: { type: 'string' },
+      prefix: { type: 'string' },
+      start: { type: 'string' },
+      connectors: { type: 'string' },
+      'max-power': { type: 'string' },
+      password: { type: 'string' },
+      passwords: { type: 'string' },
+      'auth-user': { type: 'string' },
+      rfid: { type: 'string' },
+      'session-rate': { type: 'string' },
+      'fault-rate': { type: 'string' },
+      'no-sessions': { type: 'boolean' },
+      speed: { type: 'string' },
+      'meter-interval': { type: 'string' },
+      vendor: { type: 'string' },
+      model: { type: 'string' },
+      firmware: { type: 'string' },
+      concurrency: { type: 'string' },
+      summary: { type: 'string' },
+      verbose: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (v.help) return undefined;
+  const speed = num(v.speed, 'speed', 1);
+  if (speed <= 0) throw new Error('--speed must be positive');
+  const fleet: FleetOptions = {
+    url: v.url ?? 'ws://localhost:3000/ocpp',
+    count: Math.floor(num(v.chargers, 'chargers', 1)),
+    prefix: v.prefix ?? 'SIM-',
+    startIndex: Math.floor(num(v.start, 'start', 1)),
+    connectors: Math.max(1, Math.floor(num(v.connectors, 'connectors', 2))),
+    maxPower: num(v['max-power'], 'max-power', 22_000),
+    idTags: (v.rfid ?? 'DEMO-TAG-1,DEMO-TAG-2')
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
+    autoSessions: !v['no-sessions'],
+    sessionProbability: num(v['session-rate'], 'session-rate', 0.05),
+    faultProbability: num(v['fault-rate'], 'fault-rate', 0.01),
+    speed,
+    config: { MeterValueSampleInterval: String(Math.floor(num(v['meter-interval'], 'meter-interval', 60))) },
+    connectConcurrency: Math.max(1, Math.floor(num(v.concurrency, 'concurrency', 100))),
+  };
+  if (v.passwords) fleet.passwords = readPasswords(v.passwords);
+  else if (v.password !== undefined) fleet.passwords = v.password;
+  if (v['auth-user']) fleet.basicAuthUser = v['auth-user'];
+  if (v.vendor) fleet.vendor = v.vendor;
+  if (v.model) fleet.model = v.model;
+  if (v.firmware) fleet.firmware = v.firmware;
+  return { fleet, summaryEvery: num(v.summary, 'summary', 5), verbose: v.verbose ?? false };
+}

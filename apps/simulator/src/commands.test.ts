@@ -1,0 +1,277 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startCharger, type SimCharger, type SimChargerOptions } from './index.js';
+import { TestCentralSystem } from './test-server.js';
+
+let cs: TestCentralSystem;
+const chargers: SimCharger[] = [];
+
+beforeAll(async () => {
+  cs = await new TestCentralSystem().start();
+});
+afterEach(async () => {
+  await Promise.all(chargers.splice(0).map((c) => c.close()));
+});
+afterAll(async () => {
+  await cs.close();
+});
+
+async function charger(id: string, options: Partial<SimChargerOptions> = {}) {
+  const c = await startCharger({ url: cs.url, id, rebootDelay: 0.2, ...options });
+  chargers.push(c);
+  // Ready once the connectors have reported after boot (charge point + each connector).
+  await cs.until(
+    () => cs.messages(id, 'StatusNotification').length >= c.connectors.length + 1,
+    2000,
+    `${id} ready`,
+  );
+  return c;
+}
+
+describe('Reset', () => {
+  it('stops the running session, reconnects and boots again', async () => {
+    const c = await charger('CP-RESET');
+    const { transactionId } = await c.startSession(1, 'TAG-R');
+    const calls: string[] = [];
+    c.on('call', (call) => calls.push(call.action));
+    expect(await cs.call('CP-RESET', 'Reset', { type: 'Soft' })).toEqual({ status: 'Accepted' });
+    expect(calls).toEqual(['Reset']);
+    const stop = await cs.nth('CP-RESET', 'StopTransaction');
+    expect(stop.payload).toMatchObject({ transactionId, reason: 'SoftReset' });
+    const secondBoot = await cs.nth('CP-RESET', 'BootNotification', 2, 3000);
+    expect(secondBoot.at).toBeGreaterThan(stop.at);
+    expect(cs.handshakes.filter((h) => h.identity === 'CP-RESET')).toHaveLength(2);
+    await cs.until(() => c.bootState === 'Accepted' && c.isOnline, 2000, 'online again');
+    expect(c.activeTransactions).toEqual({});
+  });
+});
+
+describe('configuration', () => {
+  it('reports its keys with readonly flags and lists unknown keys', async () => {
+    await charger('CP-CONF');
+    const all = await cs.call('CP-CONF', 'GetConfiguration', {});
+    const keys = new Map(all.configurationKey?.map((k) => [k.key, k]));
+    for (const key of [
+      'HeartbeatInterval',
+      'MeterValueSampleInterval',
+      'ConnectionTimeOut',
+      'AuthorizeRemoteTxRequests',
+      'LocalAuthorizeOffline',
+      'MeterValuesSampledData',
+      'ClockAlignedDataInterval',
+      'StopTransactionOnEVSideDisconnect',
+    ]) {
+      expect(keys.get(key)?.readonly).toBe(false);
+    }
+    expect(keys.get('NumberOfConnectors')).toEqual({ key: 'NumberOfConnectors', readonly: true, value: '2' });
+    expect(keys.get('SupportedFeatureProfiles')?.readonly).toBe(true);
+    expect(keys.get('ChargeProfileMaxStackLevel')?.readonly).toBe(true);
+    const some = await cs.call('CP-CONF', 'GetConfiguration', { key: ['HeartbeatInterval', 'NoSuchKey'] });
+    expect(some.configurationKey?.map((k) => k.key)).toEqual(['HeartbeatInterval']);
+    expect(some.unknownKey).toEqual(['NoSuchKey']);
+  });
+
+  it('accepts, rejects and refuses changes like a real charger and applies HeartbeatInterval at once', async () => {
+    const c = await charger('CP-CHANGE');
+    const change = (key: string, value: string) =>
+      cs.call('CP-CHANGE', 'ChangeConfiguration', { key, value });
+    expect(await change('NumberOfConnectors', '4')).toEqual({ status: 'Rejected' });
+    expect(await change('NoSuchKey', '1')).toEqual({ status: 'NotSupported' });
+    expect(await change('HeartbeatInterval', 'soon')).toEqual({ status: 'Rejected' });
+    expect(await change('WebSocketPingInterval', '30')).toEqual({ status: 'RebootRequired' });
+    expect(await change('MeterValueSampleInterval', '15')).toEqual({ status: 'Accepted' });
+    expect(c.configuration.MeterValueSampleInterval).toBe('15');
+    const before = cs.messages('CP-CHANGE', 'Heartbeat').length;
+    expect(await change('HeartbeatInterval', '1')).toEqual({ status: 'Accepted' });
+    await cs.nth('CP-CHANGE', 'Heartbeat', before + 1, 2500);
+  });
+});
+
+describe('remote start and stop', () => {
+  it('RemoteStartTransaction authorizes and starts; RemoteStopTransaction stops with reason Remote', async () => {
+    const c = await charger('CP-REMOTE');
+    const res = await cs.call('CP-REMOTE', 'RemoteStartTransaction', { idTag: 'TAG-RS', connectorId: 2 });
+    expect(res).toEqual({ status: 'Accepted' });
+    const authorize = await cs.nth('CP-REMOTE', 'Authorize');
+    const start = await cs.nth('CP-REMOTE', 'StartTransaction');
+    expect(authorize.at).toBeLessThanOrEqual(start.at);
+    expect(start.payload).toMatchObject({ connectorId: 2, idTag: 'TAG-RS' });
+    const transactionId = await cs.until(() => c.activeTransactions[2]);
+    expect(await cs.call('CP-REMOTE', 'RemoteStopTransaction', { transactionId: 999_999 })).toEqual({
+      status: 'Rejected',
+    });
+    expect(await cs.call('CP-REMOTE', 'RemoteStopTransaction', { transactionId })).toEqual({
+      status: 'Accepted',
+    });
+    const stop = await cs.nth('CP-REMOTE', 'StopTransaction');
+    expect(stop.payload).toMatchObject({ transactionId, reason: 'Remote' });
+  });
+
+  it('skips Authorize when AuthorizeRemoteTxRequests is false and rejects a busy connector', async () => {
+    await charger('CP-NOAUTH', { config: { AuthorizeRemoteTxRequests: 'false' } });
+    await cs.call('CP-NOAUTH', 'RemoteStartTransaction', { idTag: 'TAG-NA', connectorId: 1 });
+    await cs.nth('CP-NOAUTH', 'StartTransaction');
+    expect(cs.messages('CP-NOAUTH', 'Authorize')).toHaveLength(0);
+    const busy = await cs.call('CP-NOAUTH', 'RemoteStartTransaction', { idTag: 'TAG-NA', connectorId: 1 });
+    expect(busy).toEqual({ status: 'Rejected' });
+  });
+
+  it('honours the charging profile sent with RemoteStartTransaction', async () => {
+    const c = await charger('CP-PROFILE', { config: { AuthorizeRemoteTxRequests: 'false' } });
+    await cs.call('CP-PROFILE', 'RemoteStartTransaction', {
+      idTag: 'TAG-P',
+      connectorId: 1,
+      chargingProfile: {
+        chargingProfileId: 7,
+        stackLevel: 1,
+        chargingProfilePurpose: 'TxProfile',
+        chargingProfileKind: 'Relative',
+        chargingSchedule: {
+          chargingRateUnit: 'W',
+          chargingSchedulePeriod: [{ startPeriod: 0, limit: 3000 }],
+        },
+      },
+    });
+    await cs.nth('CP-PROFILE', 'StartTransaction');
+    const composite = await cs.call('CP-PROFILE', 'GetCompositeSchedule', { connectorId: 1, duration: 600 });
+    expect(composite.status).toBe('Accepted');
+    expect(composite.chargingSchedule?.chargingSchedulePeriod[0]?.limit).toBe(3000);
+    expect(c.profiles.limitW(1, new Date(), c.connector(1)?.transaction?.startedAt)).toBe(3000);
+  });
+});
+
+describe('other commands', () => {
+  it('TriggerMessage sends what was asked and refuses what it does not know', async () => {
+    await charger('CP-TRIGGER');
+    const before = cs.messages('CP-TRIGGER', 'StatusNotification').length;
+    const status = await cs.call('CP-TRIGGER', 'TriggerMessage', {
+      requestedMessage: 'StatusNotification',
+      connectorId: 2,
+    });
+    expect(status).toEqual({ status: 'Accepted' });
+    const sent = await cs.nth('CP-TRIGGER', 'StatusNotification', before + 1);
+    expect(sent.payload.connectorId).toBe(2);
+    await cs.call('CP-TRIGGER', 'TriggerMessage', { requestedMessage: 'Heartbeat' });
+    await cs.nth('CP-TRIGGER', 'Heartbeat');
+    await cs.call('CP-TRIGGER', 'TriggerMessage', { requestedMessage: 'FirmwareStatusNotification' });
+    expect((await cs.nth('CP-TRIGGER', 'FirmwareStatusNotification')).payload).toEqual({ status: 'Idle' });
+    await cs.call('CP-TRIGGER', 'TriggerMessage', { requestedMessage: 'MeterValues', connectorId: 1 });
+    expect((await cs.nth('CP-TRIGGER', 'MeterValues')).payload.connectorId).toBe(1);
+    await cs.call('CP-TRIGGER', 'TriggerMessage', { requestedMessage: 'BootNotification' });
+    await cs.nth('CP-TRIGGER', 'BootNotification', 2);
+    const bad = await cs.call('CP-TRIGGER', 'TriggerMessage', {
+      requestedMessage: 'Heartbeat',
+      connectorId: 9,
+    });
+    expect(bad).toEqual({ status: 'Rejected' });
+  });
+
+  it('answers an action it does not implement with a NotImplemented CALLERROR', async () => {
+    await charger('CP-NI');
+    const client = cs.clients.get('CP-NI');
+    await expect(client?.call('CertificateSigned', { certificateChain: 'x' })).rejects.toMatchObject({
+      rpcErrorCode: 'NotImplemented',
+    });
+  });
+
+  it('reserves a connector until cancelled, and refuses a second reservation', async () => {
+    const c = await charger('CP-RESERVE');
+    const expiryDate = new Date(Date.now() + 60_000).toISOString();
+    const reserve = (reservationId: number, connectorId: number) =>
+      cs.call('CP-RESERVE', 'ReserveNow', { connectorId, expiryDate, idTag: 'TAG-RES', reservationId });
+    expect(await reserve(1, 1)).toEqual({ status: 'Accepted' });
+    await cs.until(() => c.connectorStatuses[1] === 'Reserved');
+    expect(await reserve(2, 1)).toEqual({ status: 'Occupied' });
+    expect(await reserve(3, 0)).toEqual({ status: 'Rejected' });
+    expect(await cs.call('CP-RESERVE', 'CancelReservation', { reservationId: 99 })).toEqual({
+      status: 'Rejected',
+    });
+    expect(await cs.call('CP-RESERVE', 'CancelReservation', { reservationId: 1 })).toEqual({
+      status: 'Accepted',
+    });
+    await cs.until(() => c.connectorStatuses[1] === 'Available');
+  });
+
+  it('ChangeAvailability makes a connector Unavailable, or Scheduled while it charges', async () => {
+    const c = await charger('CP-AVAIL');
+    await c.startSession(1, 'TAG-A');
+    expect(await cs.call('CP-AVAIL', 'ChangeAvailability', { connectorId: 2, type: 'Inoperative' })).toEqual({
+      status: 'Accepted',
+    });
+    await cs.until(() => c.connectorStatuses[2] === 'Unavailable');
+    expect(await cs.call('CP-AVAIL', 'ChangeAvailability', { connectorId: 1, type: 'Inoperative' })).toEqual({
+      status: 'Scheduled',
+    });
+    c.stopSession(1);
+    await cs.until(() => c.connectorStatuses[1] === 'Unavailable', 3000, 'connector 1 Unavailable');
+  });
+
+  it('UnlockConnector stops the session with reason UnlockCommand', async () => {
+    const c = await charger('CP-UNLOCK');
+    await c.startSession(2, 'TAG-U');
+    expect(await cs.call('CP-UNLOCK', 'UnlockConnector', { connectorId: 2 })).toEqual({ status: 'Unlocked' });
+    expect((await cs.nth('CP-UNLOCK', 'StopTransaction')).payload.reason).toBe('UnlockCommand');
+    expect(await cs.call('CP-UNLOCK', 'UnlockConnector', { connectorId: 5 })).toEqual({
+      status: 'NotSupported',
+    });
+    await cs.until(() => c.connectorStatuses[2] === 'Available', 3000, 'Available');
+  });
+
+  it('keeps a local list, clears its cache and knows its own vendor in DataTransfer', async () => {
+    await charger('CP-LIST', { vendor: 'Voltline' });
+    expect(await cs.call('CP-LIST', 'GetLocalListVersion', {})).toEqual({ listVersion: 0 });
+    const sent = await cs.call('CP-LIST', 'SendLocalList', {
+      listVersion: 3,
+      updateType: 'Full',
+      localAuthorizationList: [{ idTag: 'LOCAL-1', idTagInfo: { status: 'Accepted' } }],
+    });
+    expect(sent).toEqual({ status: 'Accepted' });
+    expect(await cs.call('CP-LIST', 'GetLocalListVersion', {})).toEqual({ listVersion: 3 });
+    const stale = await cs.call('CP-LIST', 'SendLocalList', { listVersion: 2, updateType: 'Differential' });
+    expect(stale).toEqual({ status: 'VersionMismatch' });
+    expect(await cs.call('CP-LIST', 'ClearCache', {})).toEqual({ status: 'Accepted' });
+    expect(await cs.call('CP-LIST', 'DataTransfer', { vendorId: 'Other' })).toEqual({
+      status: 'UnknownVendorId',
+    });
+    expect(await cs.call('CP-LIST', 'DataTransfer', { vendorId: 'Voltline', data: 'ping' })).toEqual({
+      status: 'Accepted',
+      data: 'ping',
+    });
+  });
+
+  it('stores and clears charging profiles that limit the power', async () => {
+    const c = await charger('CP-SMART');
+    const res = await cs.call('CP-SMART', 'SetChargingProfile', {
+      connectorId: 0,
+      csChargingProfiles: {
+        chargingProfileId: 1,
+        stackLevel: 0,
+        chargingProfilePurpose: 'ChargePointMaxProfile',
+        chargingProfileKind: 'Absolute',
+        chargingSchedule: {
+          chargingRateUnit: 'A',
+          startSchedule: new Date(Date.now() - 1000).toISOString(),
+          chargingSchedulePeriod: [{ startPeriod: 0, limit: 10 }],
+        },
+      },
+    });
+    expect(res).toEqual({ status: 'Accepted' });
+    expect(c.profiles.limitW(1, new Date())).toBe(6900);
+    const tooHigh = await cs.call('CP-SMART', 'SetChargingProfile', {
+      connectorId: 1,
+      csChargingProfiles: {
+        chargingProfileId: 2,
+        stackLevel: 50,
+        chargingProfilePurpose: 'TxDefaultProfile',
+        chargingProfileKind: 'Relative',
+        chargingSchedule: {
+          chargingRateUnit: 'W',
+          chargingSchedulePeriod: [{ startPeriod: 0, limit: 1000 }],
+        },
+      },
+    });
+    expect(tooHigh).toEqual({ status: 'Rejected' });
+    expect(await cs.call('CP-SMART', 'ClearChargingProfile', { id: 1 })).toEqual({ status: 'Accepted' });
+    expect(await cs.call('CP-SMART', 'ClearChargingProfile', { id: 1 })).toEqual({ status: 'Unknown' });
+    expect(c.profiles.limitW(1, new Date())).toBe(Infinity);
+  });
+});

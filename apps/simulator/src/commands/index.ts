@@ -1,0 +1,56 @@
+import type { SimCharger } from '../charger.js';
+import { notImplemented } from '../connection.js';
+import type { Ocpp } from '@voltline/contract';
+import { cancelReservation } from './cancel-reservation.js';
+import { changeAvailability } from './change-availability.js';
+import { changeConfiguration } from './change-configuration.js';
+import { clearCache } from './clear-cache.js';
+import { clearChargingProfile } from './clear-charging-profile.js';
+import { dataTransfer } from './data-transfer.js';
+import { getCompositeSchedule } from './get-composite-schedule.js';
+import { getConfiguration } from './get-configuration.js';
+import { getDiagnostics } from './get-diagnostics.js';
+import { getLocalListVersion } from './get-local-list-version.js';
+import { remoteStartTransaction } from './remote-start-transaction.js';
+import { remoteStopTransaction } from './remote-stop-transaction.js';
+import { reserveNow } from './reserve-now.js';
+import { reset } from './reset.js';
+import { sendLocalList } from './send-local-list.js';
+import { setChargingProfile } from './set-charging-profile.js';
+import { triggerMessage } from './trigger-message.js';
+import type { CommandHandler } from './types.js';
+import { unlockConnector } from './unlock-connector.js';
+import { updateFirmware } from './update-firmware.js';
+
+const handlers: { [A in Ocpp.OcppAction]?: CommandHandler<A> } = {
+  CancelReservation: cancelReservation,
+  ChangeAvailability: changeAvailability,
+  ChangeConfiguration: changeConfiguration,
+  ClearCache: clearCache,
+  ClearChargingProfile: clearChargingProfile,
+  DataTransfer: dataTransfer,
+  GetCompositeSchedule: getCompositeSchedule,
+  GetConfiguration: getConfiguration,
+  GetDiagnostics: getDiagnostics,
+  GetLocalListVersion: getLocalListVersion,
+  RemoteStartTransaction: remoteStartTransaction,
+  RemoteStopTransaction: remoteStopTransaction,
+  ReserveNow: reserveNow,
+  Reset: reset,
+  SendLocalList: sendLocalList,
+  SetChargingProfile: setChargingProfile,
+  TriggerMessage: triggerMessage,
+  UnlockConnector: unlockConnector,
+  UpdateFirmware: updateFirmware,
+};
+
+/** The actions this charger answers; anything else gets a NotImplemented CALLERROR. */
+export const supportedCommands = Object.keys(handlers) as Ocpp.OcppAction[];
+
+/** Action → handler. ocpp-rpc has already validated the payload against the 1.6 schema (strict mode). */
+export async function dispatch(charger: SimCharger, action: string, payload: unknown): Promise<object> {
+  const handler = handlers[action as Ocpp.OcppAction] as
+    ((c: SimCharger, request: unknown) => object | Promise<object>) | undefined;
+  if (!handler) throw notImplemented(action);
+  return await handler(charger, payload);
+}

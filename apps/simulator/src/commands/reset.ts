@@ -1,0 +1,6 @@
+import type { CommandHandler } from './types.js';
+
+export const reset: CommandHandler<'Reset'> = (charger, { type }) => {
+  charger.later(0, () => void charger.reboot(type));
+  return { status: 'Accepted' };
+};

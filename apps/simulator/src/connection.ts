@@ -1,0 +1,111 @@
+import { RPCClient, createRPCError } from 'ocpp-rpc';
+import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client.js';
+import type { Ocpp } from '@voltline/contract';
+
+export interface ConnectionOptions {
+  url: string;
+  id: string;
+  password?: string;
+  /** HTTP Basic user name; defaults to the charger id (OCPP security profile 1). */
+  basicAuthUser?: string;
+  callTimeoutMs: number;
+  /** WebSocket ping interval; 0 leaves keep-alive to the central system (cheaper for big fleets). */
+  pingIntervalMs: number;
+}
+
+/** Handles an inbound CALL; throwing an RPCError sends it back as a CALLERROR. */
+export type InboundHandler = (action: string, payload: unknown) => Promise<object>;
+
+/** Typed face of one OCPP 1.6J WebSocket, validated in strict mode against the official schemas. */
+export class Connection {
+  private client: RPCClient | undefined;
+  private openNow = false;
+  private openListener: () => void = () => undefined;
+  private closeListener: (code: number | undefined, reason: string) => void = () => undefined;
+
+  constructor(
+    private readonly options: ConnectionOptions,
+    private readonly inbound: InboundHandler,
+  ) {}
+
+  get isOpen(): boolean {
+    return this.openNow;
+  }
+
+  onOpen(listener: () => void): void {
+    this.openListener = listener;
+  }
+
+  onClose(listener: (code: number | undefined, reason: string) => void): void {
+    this.closeListener = listener;
+  }
+
+  /** Opens the socket; rejects when the attempt fails (a 'close' is reported either way). */
+  async open(): Promise<void> {
+    const client = this.client ?? this.createClient();
+    await client.connect();
+  }
+
+  async call<A extends Ocpp.OcppAction>(
+    action: A,
+    payload: Ocpp.OcppRequests[A],
+  ): Promise<Ocpp.OcppResponses[A]> {
+    if (!this.client || !this.openNow) throw new Error('offline');
+    return (await this.client.call(action, payload)) as Ocpp.OcppResponses[A];
+  }
+
+  /** Closes the socket: gracefully, or abruptly like a pulled network cable. */
+  async close(force = false): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    await client.close(force ? { force: true } : { code: 1000, reason: 'Charger closing' });
+  }
+
+  private createClient(): RPCClient {
+    const { id, password, basicAuthUser, url } = this.options;
+    const headers: Record<string, string> = {};
+    if (password !== undefined) {
+      headers.authorization = `Basic ${Buffer.from(`${basicAuthUser ?? id}:${password}`).toString('base64')}`;
+    }
+    const options: Partial<RPC_ClientOptions> = {
+      endpoint: url.replace(/\/+$/, ''),
+      identity: id,
+      protocols: ['ocpp1.6'],
+      strictMode: true,
+      reconnect: false,
+      callTimeoutMs: this.options.callTimeoutMs,
+      pingIntervalMs: this.options.pingIntervalMs,
+      headers,
+    };
+    const client = new RPCClient(options as RPC_ClientOptions);
+    client.on('open', () => {
+      this.openNow = true;
+      this.openListener();
+    });
+    client.on('close', (event: { code?: number; reason?: unknown }) => {
+      this.openNow = false;
+      this.closeListener(event.code, typeof event.reason === 'string' ? event.reason : '');
+    });
+    client.handle(async ({ method, params }) => {
+      if (typeof method !== 'string') throw rpcError('FormationViolation', 'Missing action');
+      return (await this.inbound(method, params)) as Record<string, never>;
+    });
+    this.client = client;
+    return client;
+  }
+}
+
+/** True when the central system answered with a CALLERROR (or our payload failed validation). */
+export function isRpcError(err: unknown): boolean {
+  // ocpp-rpc's CommonJS index re-exports its error classes by object spread, which ESM cannot import by name.
+  return typeof err === 'object' && err !== null && 'rpcErrorCode' in err;
+}
+
+/** ocpp-rpc's error factory is typed as returning a plain record; it returns an RPCError instance. */
+export function rpcError(type: string, message: string): Error {
+  return createRPCError(type, message) as unknown as Error;
+}
+
+export function notImplemented(action: string): Error {
+  return rpcError('NotImplemented', `${action} is not implemented by this charger`);
+}

@@ -1,0 +1,35 @@
+import {
+  ApartmentOutlined,
+  BarChartOutlined,
+  CreditCardOutlined,
+  DashboardOutlined,
+  DollarOutlined,
+  EnvironmentOutlined,
+  FileSearchOutlined,
+  IdcardOutlined,
+  LineChartOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import type { MenuIcon } from '../../config/routes';
+
+/**
+ * Menu icons by name. The route table names its icons instead of importing them, so the icon
+ * components load with the signed-in frame, not with the sign-in page.
+ */
+export const MENU_ICONS: Record<MenuIcon, ReactNode> = {
+  Apartment: <ApartmentOutlined />,
+  BarChart: <BarChartOutlined />,
+  CreditCard: <CreditCardOutlined />,
+  Dashboard: <DashboardOutlined />,
+  Dollar: <DollarOutlined />,
+  Environment: <EnvironmentOutlined />,
+  FileSearch: <FileSearchOutlined />,
+  Idcard: <IdcardOutlined />,
+  LineChart: <LineChartOutlined />,
+  Setting: <SettingOutlined />,
+  Team: <TeamOutlined />,
+  Thunderbolt: <ThunderboltOutlined />,
+};

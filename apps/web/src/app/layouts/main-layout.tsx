@@ -1,0 +1,43 @@
+import { Suspense, useState } from 'react';
+import { Layout, theme, Typography } from 'antd';
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../api/get-config';
+import { PageLoader } from '../../components/page-loader';
+import { useThemeStore } from '../../stores/theme-store';
+import { HeaderBar } from '../components/header-bar';
+import { SettingsDrawer } from '../components/settings-drawer';
+import { SideNav } from '../components/side-nav';
+import './main-layout.css';
+
+export default function MainLayout() {
+  const { t } = useTranslation('common');
+  const { token } = theme.useToken();
+  const navType = useThemeStore((s) => s.navType);
+  const gutter = useThemeStore((s) => s.gutter);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const { data: config } = useConfig();
+
+  return (
+    <Layout style={{ minHeight: '100vh' }} data-nav-type={navType}>
+      {navType === 'SIDE' && <SideNav />}
+      <Layout style={{ minWidth: 0 }}>
+        <HeaderBar onOpenSettings={() => setSettingsOpen(true)} />
+        <Layout.Content style={{ padding: gutter * 1.5, background: token.colorBgLayout }}>
+          <div style={{ maxWidth: 1440, marginInline: 'auto' }}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </div>
+        </Layout.Content>
+        <Layout.Footer style={{ textAlign: 'center', background: token.colorBgLayout }}>
+          <Typography.Text type="secondary">
+            {t('footer.copyright', { year: new Date().getFullYear() })}
+            {config ? ` · ${t('footer.version', { version: config.version })}` : ''}
+          </Typography.Text>
+        </Layout.Footer>
+      </Layout>
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </Layout>
+  );
+}

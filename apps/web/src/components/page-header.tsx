@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { Button, Flex, Typography } from 'antd';
+import { ArrowLeftOutlined, ArrowRightOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useThemeStore } from '../stores/theme-store';
+
+/** Title row of a screen: optional back link, title and subtitle, actions on the far side. */
+export function PageHeader({
+  title,
+  subtitle,
+  backTo,
+  extra,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  backTo?: string;
+  extra?: ReactNode;
+}) {
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  const rtl = useThemeStore((s) => s.direction === 'rtl');
+  return (
+    <Flex justify="space-between" align="center" wrap gap={16} style={{ marginBottom: 20 }}>
+      <Flex align="center" gap={12}>
+        {backTo && (
+          <Button
+            type="text"
+            aria-label={t('actions.back')}
+            icon={rtl ? <ArrowRightOutlined /> : <ArrowLeftOutlined />}
+            onClick={() => void navigate(backTo)}
+          />
+        )}
+        <div>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {title}
+          </Typography.Title>
+          {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}
+        </div>
+      </Flex>
+      {extra && (
+        <Flex gap={8} wrap>
+          {extra}
+        </Flex>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,123 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { Permission } from '@voltline/contract';
+import { CHARGE_POINT_ROUTES } from '../features/charge-points/routes';
+import { DASHBOARD_ROUTES } from '../features/dashboards/routes';
+import { DRIVER_ROUTES } from '../features/drivers/routes';
+import { OCPP_LOG_ROUTES } from '../features/ocpp-logs/routes';
+import { OPERATOR_ROUTES } from '../features/operators/routes';
+import { PAYMENT_ROUTES } from '../features/payments/routes';
+import { SESSION_ROUTES } from '../features/sessions/routes';
+import { TARIFF_ROUTES } from '../features/tariffs/routes';
+import { lazyScreen } from '../lib/lazy';
+import {
+  APP_PREFIX,
+  ERROR_PATH,
+  FORGOT_PASSWORD_PATH,
+  HOME_PATH,
+  LOGIN_PATH,
+  REGISTER_PATH,
+  RESET_PASSWORD_PATH,
+} from './app';
+
+/** Menu icons are named here and drawn by the signed-in frame (app/components/menu-icons.tsx). */
+export type MenuIcon =
+  | 'Apartment'
+  | 'BarChart'
+  | 'CreditCard'
+  | 'Dashboard'
+  | 'Dollar'
+  | 'Environment'
+  | 'FileSearch'
+  | 'Idcard'
+  | 'LineChart'
+  | 'Setting'
+  | 'Team'
+  | 'Thunderbolt';
+
+export interface ScreenRoute {
+  /** Absolute path (spec §2). */
+  path: string;
+  screen: LazyExoticComponent<ComponentType>;
+  /** Needed to open the screen; without it the screen and its menu entry are not offered. */
+  permission?: Permission;
+  layout?: 'main' | 'blank';
+  menu?: { key: string; label: string; group: MenuGroupKey; icon: MenuIcon };
+}
+
+/** Menu sections in the order they appear; a section shows only when one of its screens is offered. */
+export const MENU_GROUPS = [
+  { key: 'dashboards', label: 'menu.dashboards', icon: 'Dashboard' },
+  { key: 'reports', label: 'menu.reports', icon: 'BarChart' },
+  { key: 'management', label: 'menu.management', icon: 'Setting' },
+  { key: 'logs', label: 'menu.logs', icon: 'FileSearch' },
+] as const;
+export type MenuGroupKey = (typeof MENU_GROUPS)[number]['key'];
+
+export const PUBLIC_ROUTES: ScreenRoute[] = [
+  { path: LOGIN_PATH, screen: lazyScreen(() => import('../features/auth/pages/login-page')) },
+  { path: REGISTER_PATH, screen: lazyScreen(() => import('../features/auth/pages/register-page')) },
+  {
+    path: FORGOT_PASSWORD_PATH,
+    screen: lazyScreen(() => import('../features/auth/pages/forgot-password-page')),
+  },
+  {
+    path: RESET_PASSWORD_PATH,
+    screen: lazyScreen(() => import('../features/auth/pages/reset-password-page')),
+  },
+];
+
+const users = `${APP_PREFIX}/management/user`;
+
+export const PROTECTED_ROUTES: ScreenRoute[] = [
+  { path: ERROR_PATH, layout: 'blank', screen: lazyScreen(() => import('../app/error-page')) },
+  ...DASHBOARD_ROUTES,
+  {
+    path: users,
+    permission: 'users:read',
+    screen: lazyScreen(() => import('../features/users/pages/user-list-page')),
+    menu: { key: 'users', label: 'menu.users', group: 'management', icon: 'Team' },
+  },
+  {
+    path: `${users}/add`,
+    permission: 'users:write',
+    screen: lazyScreen(() => import('../features/users/pages/user-add-page')),
+  },
+  {
+    path: `${users}/detail/:userId`,
+    permission: 'users:read',
+    screen: lazyScreen(() => import('../features/users/pages/user-detail-page')),
+  },
+  {
+    path: `${users}/edit/:userId`,
+    permission: 'users:write',
+    screen: lazyScreen(() => import('../features/users/pages/user-edit-page')),
+  },
+  ...DRIVER_ROUTES,
+  ...OPERATOR_ROUTES,
+  ...TARIFF_ROUTES,
+  ...SESSION_ROUTES,
+  ...PAYMENT_ROUTES,
+  ...CHARGE_POINT_ROUTES,
+  ...OCPP_LOG_ROUTES,
+];
+
+export const MENU_ROUTES = PROTECTED_ROUTES.filter((r) => r.menu);
+
+/**
+ * Where "/" leads: the analytics dashboard once it exists, until then the first menu area the
+ * user may open; null when the user's roles open none of the areas built so far.
+ */
+export function homePathFor(permissions: ReadonlySet<Permission>): string | null {
+  const allowed = (r: ScreenRoute) => !r.permission || permissions.has(r.permission);
+  const home = PROTECTED_ROUTES.find((r) => r.path === HOME_PATH);
+  if (home && allowed(home)) return home.path;
+  return MENU_ROUTES.find(allowed)?.path ?? null;
+}
+
+/** The menu entry a location belongs to (detail and edit screens light up their list's entry). */
+export function menuKeyFor(pathname: string): string | undefined {
+  const match = [...MENU_ROUTES]
+    .sort((a, b) => b.path.length - a.path.length)
+    .find((r) => pathname === r.path || pathname.startsWith(`${r.path}/`));
+  return match?.menu?.key;
+}

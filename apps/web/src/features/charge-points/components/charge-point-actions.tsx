@@ -1,0 +1,59 @@
+import { Button, Popconfirm, Space, Tooltip } from 'antd';
+import { EditOutlined, EyeOutlined, InboxOutlined, UndoOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { ChargePoint } from '@voltline/contract';
+import { useCan } from '../../../hooks/use-permission';
+import { useArchiveChargePoint } from '../api/archive-charge-point';
+import { useUnarchiveChargePoint } from '../api/unarchive-charge-point';
+import { detailPath, editPath } from '../paths';
+
+/** Row actions: view; edit and archive or restore when the role may change charge points. */
+export function ChargePointActions({ cp }: { cp: ChargePoint }) {
+  const { t } = useTranslation('chargePoints');
+  const { t: tc } = useTranslation('common');
+  const navigate = useNavigate();
+  const canWrite = useCan('chargePoints:write');
+  const archive = useArchiveChargePoint();
+  const unarchive = useUnarchiveChargePoint();
+
+  return (
+    <Space size={0}>
+      <Tooltip title={tc('actions.view')}>
+        <Button
+          type="text"
+          icon={<EyeOutlined />}
+          aria-label={tc('actions.view')}
+          onClick={() => void navigate(detailPath(cp.chargePointId))}
+        />
+      </Tooltip>
+      {canWrite && !cp.archived && (
+        <Tooltip title={tc('actions.edit')}>
+          <Button
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={tc('actions.edit')}
+            onClick={() => void navigate(editPath(cp.id))}
+          />
+        </Tooltip>
+      )}
+      {canWrite && (
+        <Popconfirm
+          title={cp.archived ? t('archive.restoreTitle') : t('archive.title')}
+          description={cp.archived ? t('archive.restoreConfirm') : t('archive.confirm')}
+          okText={cp.archived ? t('archive.restore') : t('archive.archive')}
+          cancelText={tc('actions.cancel')}
+          okButtonProps={{ danger: !cp.archived, loading: archive.isPending || unarchive.isPending }}
+          onConfirm={() => (cp.archived ? unarchive.mutate(cp.chargePointId) : archive.mutate(cp.id))}
+        >
+          <Button
+            type="text"
+            danger={!cp.archived}
+            icon={cp.archived ? <UndoOutlined /> : <InboxOutlined />}
+            aria-label={cp.archived ? t('archive.restore') : t('archive.archive')}
+          />
+        </Popconfirm>
+      )}
+    </Space>
+  );
+}

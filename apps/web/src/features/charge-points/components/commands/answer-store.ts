@@ -1,0 +1,22 @@
+import { create } from 'zustand';
+import type { CommandAnswer } from '../../api/send-command';
+
+export interface LastAnswer {
+  /** What was sent, already translated ("Reset (Soft)"). */
+  label: string;
+  answer?: CommandAnswer;
+  failed: boolean;
+  at: number;
+}
+
+interface AnswerState {
+  byChargePoint: Record<string, LastAnswer>;
+  record: (chargePointId: string, answer: LastAnswer) => void;
+}
+
+/** The charger's answer to the last command sent from this tab, per charge point. */
+export const useAnswerStore = create<AnswerState>((set) => ({
+  byChargePoint: {},
+  record: (chargePointId, answer) =>
+    set((s) => ({ byChargePoint: { ...s.byChargePoint, [chargePointId]: answer } })),
+}));

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { Alert, Button, Flex, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { EditOutlined, LockOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ChargePoint } from '@voltline/contract';
+import { useCan } from '../../../hooks/use-permission';
+import { useConfiguration, type ConfigurationKey } from '../api/get-configuration';
+import { answerStatus } from '../api/send-command';
+import { useRunCommand } from './commands/use-run-command';
+
+const ANSWER_COLORS: Record<string, string> = {
+  Accepted: 'success',
+  RebootRequired: 'warning',
+  Rejected: 'error',
+  NotSupported: 'default',
+};
+
+/** The charger's configuration as it reports it; writable keys can be changed one at a time. */
+export function ConfigurationTab({ cp }: { cp: ChargePoint }) {
+  const { t } = useTranslation('chargePoints');
+  const { t: tc } = useTranslation('common');
+  const canCommand = useCan('commands:write');
+  const connected = cp.connection === 'Connected';
+  const config = useConfiguration(cp.chargePointId, connected && canCommand);
+  const { run, holder } = useRunCommand(cp.chargePointId);
+  const [editing, setEditing] = useState<{ key: string; value: string } | null>(null);
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  if (!canCommand) return <Alert type="info" showIcon title={t('configuration.noPermission')} />;
+
+  const change = async () => {
+    if (!editing) return;
+    setSaving(true);
+    const answer = await run(
+      'changeConfiguration',
+      { chargePointId: cp.chargePointId, key: editing.key, value: editing.value },
+      t('configuration.changeKey', { key: editing.key }),
+    );
+    setSaving(false);
+    const status = answerStatus(answer);
+    if (status) {
+      setAnswers((a) => ({ ...a, [editing.key]: status }));
+      setEditing(null);
+    }
+  };
+
+  const columns: TableColumnsType<ConfigurationKey> = [
+    {
+      title: t('configuration.key'),
+      dataIndex: 'key',
+      key: 'key',
+      width: '35%',
+      render: (key: string, row) => (
+        <Space>
+          <Typography.Text code>{key}</Typography.Text>
+          {row.readonly && (
+            <LockOutlined title={t('configuration.readonly')} aria-label={t('configuration.readonly')} />
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: t('configuration.value'),
+      key: 'value',
+      render: (_, row) =>
+        editing?.key === row.key ? (
+          <Space.Compact style={{ width: '100%' }}>
+            <Input
+              autoFocus
+              value={editing.value}
+              maxLength={500}
+              aria-label={t('configuration.newValue', { key: row.key })}
+              onChange={(e) => setEditing({ key: row.key, value: e.target.value })}
+              onPressEnter={() => void change()}
+              data-testid="config-value-input"
+            />
+            <Button type="primary" loading={saving} onClick={() => void change()}>
+              {t('configuration.change')}
+            </Button>
+            <Button onClick={() => setEditing(null)}>{tc('actions.cancel')}</Button>
+          </Space.Compact>
+        ) : (
+          <Typography.Text style={{ wordBreak: 'break-all' }}>{row.value ?? '—'}</Typography.Text>
+        ),
+    },
+    {
+      title: t('configuration.answer'),
+      key: 'answer',
+      width: 150,
+      render: (_, row) => {
+        const status = answers[row.key];
+        return status ? (
+          <Tag color={ANSWER_COLORS[status] ?? 'default'} data-testid={`config-answer-${row.key}`}>
+            {t(`answers.${status}`, { defaultValue: status })}
+          </Tag>
+        ) : null;
+      },
+    },
+    {
+      title: '',
+      key: 'actions',
+      width: 60,
+      align: 'end',
+      render: (_, row) =>
+        row.readonly || editing?.key === row.key ? null : (
+          <Button
+            type="text"
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={t('configuration.edit', { key: row.key })}
+            onClick={() => setEditing({ key: row.key, value: row.value ?? '' })}
+          />
+        ),
+    },
+  ];
+
+  return (
+    <>
+      {holder}
+      {!connected && (
+        <Alert type="warning" showIcon title={t('configuration.offline')} style={{ marginBottom: 12 }} />
+      )}
+      <Flex justify="space-between" align="center" style={{ marginBottom: 12 }} wrap gap={8}>
+        <Typography.Text type="secondary">{t('configuration.hint')}</Typography.Text>
+        <Button
+          icon={<ReloadOutlined />}
+          disabled={!connected}
+          loading={config.isFetching}
+          onClick={() => void config.refetch()}
+        >
+          {t('configuration.read')}
+        </Button>
+      </Flex>
+      <Table<ConfigurationKey>
+        rowKey="key"
+        columns={columns}
+        dataSource={config.data?.configurationKey}
+        loading={config.isFetching && !config.data}
+        pagination={false}
+        size="middle"
+        data-testid="config-table"
+      />
+      {config.data && config.data.unknownKey.length > 0 && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+          {t('configuration.unknown', { keys: config.data.unknownKey.join(', ') })}
+        </Typography.Paragraph>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { Table, Tag, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE, type ConnectionEvent } from '@voltline/contract';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useConnections } from '../api/get-connections';
+
+/** When the charger connected and dropped, newest first. */
+export function ConnectionHistory({ id }: { id: number }) {
+  const { t, i18n } = useTranslation('chargePoints');
+  const { t: tc } = useTranslation('common');
+  const [index, setIndex] = useState(0);
+  const events = useConnections(id, index);
+  const columns: TableColumnsType<ConnectionEvent> = [
+    { title: t('history.at'), key: 'at', render: (_, e) => <bdi>{formatDateTime(e.at)}</bdi> },
+    {
+      title: t('history.event'),
+      key: 'event',
+      render: (_, e) => (
+        <Tag color={e.event === 'connected' ? 'success' : 'default'}>{t(`history.events.${e.event}`)}</Tag>
+      ),
+    },
+    { title: t('history.address'), key: 'addr', render: (_, e) => e.remoteAddress ?? '—' },
+    { title: t('history.detail'), key: 'detail', render: (_, e) => e.detail ?? '—' },
+  ];
+  return (
+    <Table<ConnectionEvent>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={events.data?.items}
+      loading={events.isPending}
+      data-testid="cp-connections"
+      pagination={{
+        current: index + 1,
+        pageSize: PAGE_SIZE,
+        total: events.data?.total ?? 0,
+        showSizeChanger: false,
+        showTotal: (total, [from, to]) =>
+          tc('common.total', {
+            range: `${formatNumber(from, i18n.language)}–${formatNumber(to, i18n.language)}`,
+            total: formatNumber(total, i18n.language),
+          }),
+        onChange: (p) => setIndex(p - 1),
+      }}
+    />
+  );
+}

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Button, Flex, Popconfirm, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { EditOutlined, InboxOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ChargePoint, Connector } from '@voltline/contract';
+import { useCan } from '../../../hooks/use-permission';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useSetConnectorArchived } from '../api/archive-connector';
+import { useConnectors } from '../api/get-connectors';
+import { useAvailableTariffs } from '../api/get-tariffs';
+import { ConnectorCommands } from './connector-commands';
+import { ConnectorFormModal } from './connector-form-modal';
+import { ConnectorStatusTag } from './status-tags';
+
+export function ConnectorsTab({ cp }: { cp: ChargePoint }) {
+  const { t, i18n } = useTranslation('chargePoints');
+  const { t: tc } = useTranslation('common');
+  const connectors = useConnectors(cp.chargePointId);
+  const canWrite = useCan('chargePoints:write');
+  const canCommand = useCan('commands:write');
+  const tariffs = useAvailableTariffs(cp.chargePointId, canWrite);
+  const archive = useSetConnectorArchived();
+  const [editing, setEditing] = useState<Connector | 'new' | null>(null);
+  const list = connectors.data ?? [];
+  const liveIds = list.filter((c) => !c.archived).map((c) => c.connectorId);
+  const tariffName = (id: number | null) =>
+    id === null ? null : (tariffs.data?.find((tf) => tf.id === id)?.name ?? `#${id}`);
+
+  const columns: TableColumnsType<Connector> = [
+    { title: t('fields.connector'), dataIndex: 'connectorId', key: 'id', width: 90 },
+    {
+      title: t('fields.status'),
+      key: 'status',
+      render: (_, c) => (
+        <Flex vertical gap={2}>
+          <span>
+            <ConnectorStatusTag status={c.status} errorCode={c.errorCode} />
+            {c.archived && <Tag>{t('list.archivedTag')}</Tag>}
+          </span>
+          {c.statusAt && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <bdi>{formatDateTime(c.statusAt)}</bdi>
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+    { title: t('fields.connectorType'), key: 'type', render: (_, c) => c.connectorType ?? '—' },
+    {
+      title: t('fields.maximumPower'),
+      key: 'power',
+      render: (_, c) =>
+        c.maximumPower === null ? '—' : `${formatNumber(c.maximumPower / 1000, i18n.language)} kW`,
+    },
+    { title: t('fields.tariff'), key: 'tariff', render: (_, c) => tariffName(c.tariffId) ?? '—' },
+    {
+      title: t('fields.session'),
+      key: 'session',
+      render: (_, c) => (c.activeSessionId === null ? '—' : <Tag color="blue">#{c.activeSessionId}</Tag>),
+    },
+    {
+      title: '',
+      key: 'actions',
+      align: 'end',
+      render: (_, c) => (
+        <Flex gap={4} justify="end" wrap>
+          {canCommand && !cp.archived && <ConnectorCommands connector={c} connectorIds={liveIds} />}
+          {canWrite && (
+            <Tooltip title={tc('actions.edit')}>
+              <Button
+                size="small"
+                type="text"
+                icon={<EditOutlined />}
+                aria-label={tc('actions.edit')}
+                onClick={() => setEditing(c)}
+              />
+            </Tooltip>
+          )}
+          {canWrite && (
+            <Popconfirm
+              title={c.archived ? t('connectors.restoreTitle') : t('connectors.archiveTitle')}
+              description={c.archived ? t('connectors.restoreConfirm') : t('connectors.archiveConfirm')}
+              okText={c.archived ? t('archive.restore') : t('archive.archive')}
+              cancelText={tc('actions.cancel')}
+              okButtonProps={{ danger: !c.archived, loading: archive.isPending }}
+              onConfirm={() => archive.mutate({ id: c.id, archived: !c.archived })}
+            >
+              <Button
+                size="small"
+                type="text"
+                danger={!c.archived}
+                icon={c.archived ? <UndoOutlined /> : <InboxOutlined />}
+                aria-label={c.archived ? t('archive.restore') : t('archive.archive')}
+              />
+            </Popconfirm>
+          )}
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      {canWrite && (
+        <Flex justify="end" style={{ marginBottom: 12 }}>
+          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')} disabled={cp.archived}>
+            {t('connectors.add')}
+          </Button>
+        </Flex>
+      )}
+      <Table<Connector>
+        rowKey="id"
+        columns={columns}
+        dataSource={list}
+        loading={connectors.isPending}
+        pagination={false}
+        scroll={{ x: 900 }}
+        data-testid="connector-table"
+      />
+      <ConnectorFormModal
+        open={editing !== null}
+        chargePointId={cp.chargePointId}
+        connector={editing === 'new' ? null : editing}
+        nextConnectorId={Math.max(0, ...list.map((c) => c.connectorId)) + 1}
+        onClose={() => setEditing(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Button, Modal } from 'antd';
+import { EditOutlined, InboxOutlined, KeyOutlined, UndoOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ChargePoint, ChargePointCredentials } from '@voltline/contract';
+import { useCan } from '../../../hooks/use-permission';
+import { useArchiveChargePoint } from '../api/archive-charge-point';
+import { useResetChargePointPassword } from '../api/reset-password';
+import { useUnarchiveChargePoint } from '../api/unarchive-charge-point';
+import { editPath } from '../paths';
+import { CommandMenu } from './commands/command-menu';
+import { CredentialsCard } from './credentials-card';
+
+/** Header actions of the detail page: commands, edit, new password, archive or restore. */
+export function DetailActions({ cp }: { cp: ChargePoint }) {
+  const { t } = useTranslation('chargePoints');
+  const { t: tc } = useTranslation('common');
+  const navigate = useNavigate();
+  const [modal, holder] = Modal.useModal();
+  const canWrite = useCan('chargePoints:write');
+  const canCommand = useCan('commands:write');
+  const archive = useArchiveChargePoint();
+  const unarchive = useUnarchiveChargePoint();
+  const resetPassword = useResetChargePointPassword();
+  const [credentials, setCredentials] = useState<ChargePointCredentials | null>(null);
+
+  const confirmArchive = () =>
+    void modal.confirm({
+      title: cp.archived ? t('archive.restoreTitle') : t('archive.title'),
+      content: cp.archived ? t('archive.restoreConfirm') : t('archive.confirm'),
+      okText: cp.archived ? t('archive.restore') : t('archive.archive'),
+      okButtonProps: { danger: !cp.archived },
+      cancelText: tc('actions.cancel'),
+      onOk: () => (cp.archived ? unarchive.mutateAsync(cp.chargePointId) : archive.mutateAsync(cp.id)),
+    });
+
+  const confirmPassword = () =>
+    void modal.confirm({
+      title: t('credentials.resetTitle'),
+      content: t('credentials.resetConfirm'),
+      okText: t('credentials.reset'),
+      okButtonProps: { danger: true },
+      cancelText: tc('actions.cancel'),
+      onOk: () => resetPassword.mutateAsync(cp.id).then(setCredentials),
+    });
+
+  return (
+    <>
+      {holder}
+      {canCommand && !cp.archived && <CommandMenu cp={cp} />}
+      {canWrite && !cp.archived && (
+        <>
+          <Button icon={<EditOutlined />} onClick={() => void navigate(editPath(cp.id))}>
+            {tc('actions.edit')}
+          </Button>
+          <Button icon={<KeyOutlined />} onClick={confirmPassword}>
+            {t('credentials.reset')}
+          </Button>
+        </>
+      )}
+      {canWrite && (
+        <Button
+          danger={!cp.archived}
+          icon={cp.archived ? <UndoOutlined /> : <InboxOutlined />}
+          onClick={confirmArchive}
+        >
+          {cp.archived ? t('archive.restore') : t('archive.archive')}
+        </Button>
+      )}
+      <Modal open={credentials !== null} footer={null} closable={false} width={720} destroyOnHidden>
+        {credentials && (
+          <CredentialsCard
+            credentials={credentials}
+            doneLabel={t('credentials.done')}
+            onDone={() => setCredentials(null)}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}

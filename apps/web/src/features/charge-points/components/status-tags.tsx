@@ -1,0 +1,41 @@
+import { Badge, Tag, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { statusColor } from '../status';
+
+export function ConnectorStatusTag({
+  status,
+  errorCode,
+}: {
+  status: string | null;
+  errorCode?: string | null;
+}) {
+  const { t } = useTranslation('chargePoints');
+  if (!status) return <Tag>{t('status.Unknown')}</Tag>;
+  const tag = (
+    <Tag color={statusColor(status)} data-status={status}>
+      {t(`status.${status}`, { defaultValue: status })}
+    </Tag>
+  );
+  return errorCode && errorCode !== 'NoError' ? (
+    <Tooltip title={t('fields.errorCode', { code: errorCode })}>{tag}</Tooltip>
+  ) : (
+    tag
+  );
+}
+
+export function ConnectionTag({ connection }: { connection: 'Connected' | 'Disconnected' }) {
+  const { t } = useTranslation('chargePoints');
+  const connected = connection === 'Connected';
+  return (
+    <Tag color={connected ? 'success' : 'default'} data-connection={connection}>
+      <Badge status={connected ? 'processing' : 'default'} style={{ marginInlineEnd: 6 }} />
+      {t(`connection.${connection}`)}
+    </Tag>
+  );
+}
+
+export function RegistrationTag({ status }: { status: 'accepted' | 'pending' | 'rejected' }) {
+  const { t } = useTranslation('chargePoints');
+  const color = status === 'accepted' ? 'success' : status === 'pending' ? 'warning' : 'error';
+  return <Tag color={color}>{t(`registration.${status}`)}</Tag>;
+}

@@ -1,0 +1,102 @@
+import { Alert, Card, Flex, Tabs, Typography } from 'antd';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { useCan } from '../../../hooks/use-permission';
+import { OcppLogView } from '../../ocpp-logs/components/ocpp-log-view';
+import { INITIAL_LOG_STATE } from '../../ocpp-logs/log-state';
+import { useChargePoint } from '../api/get-charge-point';
+import { AnalyticsTab } from '../components/analytics-tab';
+import { ChargePointNotFound } from '../components/charge-point-not-found';
+import { CommandAnswerBanner } from '../components/commands/command-answer';
+import { ConfigurationTab } from '../components/configuration-tab';
+import { ConnectionHistory } from '../components/connection-history';
+import { ConnectorsTab } from '../components/connectors-tab';
+import { DetailActions } from '../components/detail-actions';
+import { InfoTab } from '../components/info-tab';
+import { ConnectionTag, ConnectorStatusTag } from '../components/status-tags';
+import { detailPath, DEVICES_PATH } from '../paths';
+
+const PATH_TABS = ['connectors', 'configuration', 'messageTrace'] as const;
+const QUERY_TABS = ['info', 'analytics', 'connections'] as const;
+type Tab = (typeof PATH_TABS)[number] | (typeof QUERY_TABS)[number];
+
+export default function ChargePointDetailPage() {
+  const { t } = useTranslation('chargePoints');
+  const navigate = useNavigate();
+  const { chargePointId = '', tab: pathTab } = useParams();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const canLogs = useCan('logs:read');
+  const cp = useChargePoint(chargePointId, true);
+  const [logState, setLogState] = useState(INITIAL_LOG_STATE);
+
+  const queryTab = search.get('tab');
+  const tab: Tab =
+    PATH_TABS.find((k) => k === pathTab) ??
+    (pathTab ? 'info' : (QUERY_TABS.find((k) => k === queryTab) ?? 'info'));
+
+  if (cp.isPending && cp.fetchStatus !== 'idle') return <PageLoader />;
+  if (!cp.data) return <ChargePointNotFound />;
+  const c = cp.data;
+
+  const select = (key: string) => {
+    const base = detailPath(c.chargePointId);
+    const next = (PATH_TABS as readonly string[]).includes(key)
+      ? detailPath(c.chargePointId, key as (typeof PATH_TABS)[number])
+      : key === 'info'
+        ? base
+        : `${base}?tab=${key}`;
+    if (next !== `${location.pathname}${location.search}`) void navigate(next, { replace: true });
+  };
+
+  const items = [
+    { key: 'info', label: t('tabs.info'), children: <InfoTab cp={c} /> },
+    { key: 'connectors', label: t('tabs.connectors'), children: <ConnectorsTab cp={c} /> },
+    { key: 'configuration', label: t('tabs.configuration'), children: <ConfigurationTab cp={c} /> },
+    ...(canLogs
+      ? [
+          {
+            key: 'messageTrace',
+            label: t('tabs.messageTrace'),
+            children: <OcppLogView state={logState} chargePointId={c.chargePointId} onChange={setLogState} />,
+          },
+        ]
+      : []),
+    {
+      key: 'analytics',
+      label: t('tabs.analytics'),
+      children: <AnalyticsTab chargePointId={c.chargePointId} />,
+    },
+    { key: 'connections', label: t('tabs.connections'), children: <ConnectionHistory id={c.id} /> },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <Flex align="center" gap={12} wrap>
+            <bdi>{c.chargePointId}</bdi>
+            <ConnectionTag connection={c.connection} />
+            <ConnectorStatusTag status={c.status} errorCode={c.errorCode} />
+          </Flex>
+        }
+        subtitle={c.name}
+        backTo={DEVICES_PATH}
+        extra={<DetailActions cp={c} />}
+      />
+      {c.archived && (
+        <Alert type="warning" showIcon title={t('detail.archived')} style={{ marginBottom: 16 }} />
+      )}
+      <CommandAnswerBanner chargePointId={c.chargePointId} />
+      <Card>
+        <Tabs activeKey={tab} onChange={select} items={items} destroyOnHidden data-testid="cp-tabs" />
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('detail.live')}
+        </Typography.Text>
+      </Card>
+    </>
+  );
+}

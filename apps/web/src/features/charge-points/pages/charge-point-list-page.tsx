@@ -1,0 +1,81 @@
+import { useMemo } from 'react';
+import { Button, Card, Tabs } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ChargePointFilter } from '@voltline/contract';
+import { PageHeader } from '../../../components/page-header';
+import { DownloadButton } from '../../../components/download-button';
+import { useFileDownload } from '../../../hooks/use-file-download';
+import { useCan } from '../../../hooks/use-permission';
+import { datedFileName } from '../../../lib/download';
+import { exportChargePoints } from '../api/export-charge-points';
+import { listFilter, useChargePoints } from '../api/get-charge-points';
+import type { DeviceList } from '../api/keys';
+import { ChargePointFilters } from '../components/charge-point-filters';
+import { ChargePointTable } from '../components/charge-point-table';
+import { DEVICE_LISTS, filterFromParams, filterToParams } from '../filter-params';
+import { DEVICES_PATH } from '../paths';
+
+export default function ChargePointListPage() {
+  const { t } = useTranslation('chargePoints');
+  const navigate = useNavigate();
+  const canWrite = useCan('chargePoints:write');
+  const [params, setParams] = useSearchParams();
+  const { kind, index, filter } = useMemo(() => filterFromParams(params), [params]);
+  const chargePoints = useChargePoints(kind, index, filter);
+  const excel = useFileDownload();
+
+  const go = (next: { kind?: DeviceList; filter?: ChargePointFilter; index?: number }) =>
+    setParams(
+      filterToParams({ kind: next.kind ?? kind, filter: next.filter ?? filter, index: next.index ?? 0 }),
+      {
+        replace: true,
+      },
+    );
+
+  return (
+    <>
+      <PageHeader
+        title={t('list.title')}
+        subtitle={t('list.subtitle')}
+        extra={
+          <>
+            <DownloadButton
+              progress={excel.progress}
+              onClick={() =>
+                void excel.download(
+                  (p) => exportChargePoints(listFilter(kind, filter), p),
+                  datedFileName('charge-points'),
+                )
+              }
+            />
+            {canWrite && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => void navigate(`${DEVICES_PATH}/add`)}
+              >
+                {t('list.add')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Tabs
+        activeKey={kind}
+        onChange={(k) => go({ kind: k as DeviceList, filter: { ...filter, registrationStatus: undefined } })}
+        items={DEVICE_LISTS.map((k) => ({ key: k, label: t(`list.tabs.${k}`) }))}
+        data-testid="cp-list-tabs"
+      />
+      <ChargePointFilters kind={kind} value={filter} onChange={(next) => go({ filter: next })} />
+      <Card styles={{ body: { padding: 0 } }} aria-label={t('list.title')}>
+        <ChargePointTable
+          page={chargePoints.data}
+          loading={chargePoints.isPending}
+          onPage={(i) => go({ index: i })}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { useMemo } from 'react';
+import { Button, Card } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { DriverFilter } from '@voltline/contract';
+import { DownloadButton } from '../../../components/download-button';
+import { PageHeader } from '../../../components/page-header';
+import { useFileDownload } from '../../../hooks/use-file-download';
+import { useCan } from '../../../hooks/use-permission';
+import { datedFileName } from '../../../lib/download';
+import { exportDrivers } from '../api/export-drivers';
+import { useDrivers } from '../api/get-drivers';
+import { DriverFilters } from '../components/driver-filters';
+import { DriverTable } from '../components/driver-table';
+import { filterFromParams, filterToParams } from '../filter-params';
+import { DRIVERS_PATH } from '../paths';
+
+export default function DriverListPage() {
+  const { t } = useTranslation('drivers');
+  const navigate = useNavigate();
+  const canWrite = useCan('drivers:write');
+  const [params, setParams] = useSearchParams();
+  const { index, filter } = useMemo(() => filterFromParams(params), [params]);
+  const drivers = useDrivers(index, filter);
+  const excel = useFileDownload();
+
+  const setFilter = (next: DriverFilter, nextIndex = 0) =>
+    setParams(filterToParams(next, nextIndex), { replace: true });
+  const { sortBy: _sortBy, sortOrder: _sortOrder, ...filters } = filter;
+
+  return (
+    <>
+      <PageHeader
+        title={t('list.title')}
+        subtitle={t('list.subtitle')}
+        extra={
+          <>
+            <DownloadButton
+              progress={excel.progress}
+              onClick={() => void excel.download((p) => exportDrivers(filter, p), datedFileName('drivers'))}
+            />
+            {canWrite && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => void navigate(`${DRIVERS_PATH}/add`)}
+              >
+                {t('list.add')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <DriverFilters
+        value={filters}
+        onChange={(next) => setFilter({ ...next, sortBy: filter.sortBy, sortOrder: filter.sortOrder })}
+      />
+      <Card styles={{ body: { padding: 0 } }} aria-label={t('list.title')}>
+        <DriverTable
+          page={drivers.data}
+          loading={drivers.isFetching}
+          filter={filter}
+          onChange={(i, sort) => setFilter({ ...filters, ...sort }, i)}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { Col, Row, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { OcppLogPair, Page } from '@voltline/contract';
+import { formatNumber } from '../../../lib/format';
+import { DirectionTag, MessageTypeTag } from './frame-tags';
+import { JsonView } from './json-view';
+import { logPagination } from './pagination';
+import { formatLogTime } from './time';
+
+/** One row per CALL with its answer; expanding shows request and response side by side. */
+export function OcppPairTable({
+  page,
+  loading,
+  showChargePoint,
+  onPage,
+}: {
+  page: Page<OcppLogPair> | undefined;
+  loading: boolean;
+  showChargePoint: boolean;
+  onPage: (index: number) => void;
+}) {
+  const { t, i18n } = useTranslation('ocppLogs');
+  const { t: tc } = useTranslation('common');
+  const columns: TableColumnsType<OcppLogPair> = [
+    {
+      title: t('fields.at'),
+      key: 'at',
+      width: 190,
+      render: (_, p) => <bdi>{formatLogTime(p.request.at)}</bdi>,
+    },
+    ...(showChargePoint
+      ? [
+          {
+            title: t('fields.chargePoint'),
+            key: 'cp',
+            width: 160,
+            render: (_: unknown, p: OcppLogPair) => p.request.chargePointId,
+          },
+        ]
+      : []),
+    {
+      title: t('fields.direction'),
+      key: 'direction',
+      width: 160,
+      render: (_, p) => <DirectionTag direction={p.request.direction} />,
+    },
+    { title: t('fields.action'), key: 'action', render: (_, p) => p.request.action ?? '—' },
+    {
+      title: t('fields.answer'),
+      key: 'answer',
+      width: 160,
+      render: (_, p) =>
+        p.response ? <MessageTypeTag type={p.response.messageType} /> : <Tag>{t('pairs.noAnswer')}</Tag>,
+    },
+    {
+      title: t('fields.responseTime'),
+      key: 'rt',
+      width: 130,
+      align: 'end',
+      render: (_, p) => {
+        const ms = p.response?.responseTimeMs ?? p.request.responseTimeMs;
+        return ms == null ? '' : t('ms', { value: formatNumber(ms, i18n.language) });
+      },
+    },
+  ];
+  return (
+    <Table<OcppLogPair>
+      rowKey={(p) => p.request.id}
+      size="middle"
+      columns={columns}
+      dataSource={page?.items}
+      loading={loading}
+      scroll={{ x: 860 }}
+      expandable={{
+        expandedRowRender: (p) => (
+          <Row gutter={16}>
+            <Col xs={24} lg={12}>
+              <Typography.Text strong>{t('pairs.request')}</Typography.Text>
+              <JsonView value={p.request.payload} />
+            </Col>
+            <Col xs={24} lg={12}>
+              <Typography.Text strong>{t('pairs.response')}</Typography.Text>
+              {p.response ? (
+                <JsonView value={p.response.payload} />
+              ) : (
+                <Typography.Paragraph type="secondary">{t('pairs.noAnswer')}</Typography.Paragraph>
+              )}
+            </Col>
+          </Row>
+        ),
+      }}
+      pagination={logPagination(page, onPage, tc, i18n.language)}
+      data-testid="ocpp-pair-table"
+    />
+  );
+}

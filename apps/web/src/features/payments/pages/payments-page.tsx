@@ -1,0 +1,57 @@
+import { useMemo, useState } from 'react';
+import { Card } from 'antd';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Payment, PaymentFilter } from '@voltline/contract';
+import { DownloadButton } from '../../../components/download-button';
+import { PageHeader } from '../../../components/page-header';
+import { useFileDownload } from '../../../hooks/use-file-download';
+import { useCan } from '../../../hooks/use-permission';
+import { datedFileName } from '../../../lib/download';
+import { exportPayments } from '../api/export-payments';
+import { usePayments } from '../api/get-payments';
+import { PaymentFilters } from '../components/payment-filters';
+import { PaymentTable } from '../components/payment-table';
+import { RefundDialog } from '../components/refund-dialog';
+import { filterFromParams, filterToParams } from '../filter-params';
+
+export default function PaymentsPage() {
+  const { t } = useTranslation('payments');
+  const canRefund = useCan('payments:refund');
+  const [params, setParams] = useSearchParams();
+  const { index, filter } = useMemo(() => filterFromParams(params), [params]);
+  const payments = usePayments(index, filter);
+  const excel = useFileDownload();
+  const [refunding, setRefunding] = useState<Payment | null>(null);
+
+  const setFilter = (next: PaymentFilter, nextIndex = 0) =>
+    setParams(filterToParams(next, nextIndex), { replace: true });
+
+  return (
+    <>
+      <PageHeader
+        title={t('list.title')}
+        subtitle={t('list.subtitle')}
+        extra={
+          <DownloadButton
+            progress={excel.progress}
+            onClick={() => void excel.download((p) => exportPayments(filter, p), datedFileName('payments'))}
+          />
+        }
+      />
+      <PaymentFilters value={filter} onChange={(next) => setFilter(next)} />
+      <Card styles={{ body: { padding: 0 } }} aria-label={t('list.title')}>
+        <PaymentTable
+          page={payments.data}
+          loading={payments.isFetching}
+          canRefund={canRefund}
+          onPage={(i) => setFilter(filter, i)}
+          onRefund={setRefunding}
+        />
+      </Card>
+      {canRefund && refunding && (
+        <RefundDialog key={refunding.id} payment={refunding} onClose={() => setRefunding(null)} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Alert, Button, Flex, Modal } from 'antd';
+import { PoweroffOutlined, UnlockOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Session } from '@voltline/contract';
+import { useCan } from '../../../hooks/use-permission';
+import { useSessionCommand, type SessionCommand } from '../api/send-session-command';
+
+const GOOD_ANSWERS = new Set(['Accepted', 'Unlocked']);
+
+/**
+ * Stop and unlock for a running session (spec §4), each confirmed first. The charger's own
+ * answer is shown: "Accepted" only means it will stop; the session ends when it reports so.
+ */
+export function SessionActions({ session }: { session: Session }) {
+  const { t } = useTranslation('sessions');
+  const { t: tc } = useTranslation('common');
+  const canCommand = useCan('commands:write');
+  const [modal, holder] = Modal.useModal();
+  const command = useSessionCommand();
+  const [answer, setAnswer] = useState<{ command: SessionCommand; status: string } | null>(null);
+
+  const running = canCommand && session.state === 'active';
+  // The answer stays after the session has ended, which often happens before anyone reads it.
+  if (!running && !answer) return null;
+
+  const confirm = (name: SessionCommand) =>
+    void modal.confirm({
+      title: t(`commands.${name}.title`),
+      content: t(`commands.${name}.confirm`, {
+        chargePointId: session.chargePointId,
+        connectorId: session.connectorId,
+      }),
+      okText: t(`commands.${name}.ok`),
+      okButtonProps: { danger: true },
+      cancelText: tc('actions.cancel'),
+      onOk: () =>
+        command
+          .mutateAsync({ command: name, session })
+          .then((res) => setAnswer({ command: name, status: res.status ?? '' }))
+          // The API client has shown why (e.g. the charger is offline); keep the dialog's promise settled.
+          .catch(() => setAnswer(null)),
+    });
+
+  return (
+    <Flex vertical gap={12}>
+      {holder}
+      {running && (
+        <Flex gap={8} wrap>
+          <Button
+            danger
+            type="primary"
+            icon={<PoweroffOutlined />}
+            loading={command.isPending && command.variables.command === 'stopTransaction'}
+            onClick={() => confirm('stopTransaction')}
+            data-testid="session-stop"
+          >
+            {t('commands.stopTransaction.button')}
+          </Button>
+          <Button
+            icon={<UnlockOutlined />}
+            loading={command.isPending && command.variables.command === 'unLockConnector'}
+            onClick={() => confirm('unLockConnector')}
+            data-testid="session-unlock"
+          >
+            {t('commands.unLockConnector.button')}
+          </Button>
+        </Flex>
+      )}
+      {answer && (
+        <Alert
+          showIcon
+          closable
+          onClose={() => setAnswer(null)}
+          type={GOOD_ANSWERS.has(answer.status) ? 'success' : 'warning'}
+          title={t('commands.answer', {
+            command: t(`commands.${answer.command}.button`),
+            status: t(`answers.${answer.status}`, { defaultValue: answer.status || '—' }),
+          })}
+          description={GOOD_ANSWERS.has(answer.status) ? t(`commands.${answer.command}.after`) : undefined}
+          data-testid="session-command-answer"
+        />
+      )}
+    </Flex>
+  );
+}

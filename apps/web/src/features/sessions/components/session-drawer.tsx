@@ -1,0 +1,163 @@
+import { lazy, Suspense } from 'react';
+import { Card, Descriptions, Drawer, Flex, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Session } from '@voltline/contract';
+import {
+  formatDuration,
+  formatKw,
+  formatKwh,
+  formatMoney,
+  formatPricePerKwh,
+} from '../../../lib/billing-format';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useMeterValues } from '../api/get-meter-values';
+import { useSession } from '../api/get-session';
+import { SessionActions } from './session-actions';
+import { SessionStateTag } from './session-state-tag';
+
+// ECharts is large; it loads when a session is opened, not with the report.
+const MeterChart = lazy(() => import('./meter-chart'));
+
+/** One session: what was charged, by what tariff, its meter readings and, while running, stop/unlock. */
+export function SessionDrawer({
+  sessionId,
+  onClose,
+}: {
+  sessionId: number | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('sessions');
+  const session = useSession(sessionId);
+  const s = session.data;
+
+  return (
+    <Drawer
+      open={sessionId !== undefined}
+      onClose={onClose}
+      size={760}
+      destroyOnHidden
+      title={
+        <Flex gap={8} align="center">
+          {t('drawer.title', { id: sessionId ?? '' })}
+          {s && <SessionStateTag state={s.state} />}
+        </Flex>
+      }
+      data-testid="session-drawer"
+    >
+      {s ? <SessionBody session={s} /> : <Skeleton active paragraph={{ rows: 8 }} />}
+    </Drawer>
+  );
+}
+
+function SessionBody({ session: s }: { session: Session }) {
+  const { t, i18n } = useTranslation('sessions');
+  const { t: tt } = useTranslation('tariffs');
+  const lng = i18n.language;
+  const live = s.state === 'active';
+  const meter = useMeterValues(s.id, live);
+  const money = (minor: number, currency: string) => <bdi>{formatMoney(minor, currency, lng)}</bdi>;
+
+  return (
+    <Flex vertical gap={16}>
+      <SessionActions session={s} />
+      <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered data-testid="session-details">
+        <Descriptions.Item label={t('fields.chargePoint')}>
+          {s.chargePointName || s.chargePointId}
+          <Typography.Text type="secondary">
+            {' · '}
+            {t('fields.connectorOf', { chargePointId: s.chargePointId, connectorId: s.connectorId })}
+          </Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.operator')}>{s.operatorName}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.driver')}>
+          {s.driverName ?? t('fields.unknownDriver')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.idTag')}>
+          <Typography.Text code>{s.idTag}</Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.startedAt')}>{formatDateTime(s.startedAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.stoppedAt')}>
+          {s.stoppedAt ? formatDateTime(s.stoppedAt) : '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.duration')}>
+          {formatDuration(s.durationSeconds)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.energy')}>
+          <bdi data-testid="session-drawer-energy">{formatKwh(s.energyWh, lng)}</bdi>
+        </Descriptions.Item>
+        {live && (
+          <Descriptions.Item label={t('fields.power')}>
+            {s.powerW === null ? '—' : formatKw(s.powerW, lng)}
+          </Descriptions.Item>
+        )}
+        {live && (
+          <Descriptions.Item label={t('fields.soc')}>
+            {s.soc === null ? '—' : `${formatNumber(s.soc, lng)} %`}
+          </Descriptions.Item>
+        )}
+        <Descriptions.Item label={t('fields.cost')}>
+          {s.cost !== null && s.currency ? (
+            <Typography.Text strong data-testid="session-drawer-cost">
+              {money(s.cost, s.currency)}
+            </Typography.Text>
+          ) : (
+            <Typography.Text type="secondary">
+              {s.tariff ? t('fields.costPending') : t('fields.noTariff')}
+            </Typography.Text>
+          )}
+        </Descriptions.Item>
+        {s.stopReason && (
+          <Descriptions.Item label={t('fields.stopReason')}>
+            {t(`stopReasons.${s.stopReason}`, { defaultValue: s.stopReason })}
+          </Descriptions.Item>
+        )}
+        <Descriptions.Item label={t('fields.meter')}>
+          <bdi>
+            {formatKwh(s.meterStart, lng)} → {s.meterStop === null ? '…' : formatKwh(s.meterStop, lng)}
+          </bdi>
+        </Descriptions.Item>
+      </Descriptions>
+      {s.tariff && (
+        <Card size="small" title={t('drawer.tariff', { name: s.tariff.name })}>
+          <Descriptions column={{ xs: 1, sm: 2 }} size="small">
+            <Descriptions.Item label={tt('fields.paymentType')}>
+              {tt(`paymentTypes.${s.tariff.paymentType}`)}
+            </Descriptions.Item>
+            <Descriptions.Item label={tt('fields.pricePerKwh')}>
+              <bdi>{formatPricePerKwh(s.tariff.pricePerKwh, s.tariff.currency, lng)}</bdi>
+            </Descriptions.Item>
+            <Descriptions.Item label={tt('fields.fixedPrice')}>
+              {money(s.tariff.fixedPrice, s.tariff.currency)}
+            </Descriptions.Item>
+            {s.tariff.limitKwh !== null && s.tariff.overLimitPricePerKwh !== null && (
+              <Descriptions.Item label={tt('fields.limit')}>
+                <bdi>
+                  {tt('detail.limitSummary', {
+                    limit: formatKwh(s.tariff.limitKwh * 1000, lng),
+                    price: formatPricePerKwh(s.tariff.overLimitPricePerKwh, s.tariff.currency, lng),
+                  })}
+                </bdi>
+              </Descriptions.Item>
+            )}
+          </Descriptions>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('drawer.tariffNote')}
+          </Typography.Text>
+        </Card>
+      )}
+      <Card
+        size="small"
+        title={t('chart.title')}
+        extra={live ? <Typography.Text type="secondary">{t('chart.live')}</Typography.Text> : null}
+      >
+        {meter.data ? (
+          <Suspense fallback={<Skeleton active />}>
+            <MeterChart points={meter.data} meterStartWh={s.meterStart} />
+          </Suspense>
+        ) : (
+          <Skeleton active />
+        )}
+      </Card>
+    </Flex>
+  );
+}

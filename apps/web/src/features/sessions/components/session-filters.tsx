@@ -1,0 +1,137 @@
+import { Button, Card, Col, DatePicker, Input, Row, Select } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { SESSION_STATES, type SessionFilter } from '@voltline/contract';
+import { useChargePointOptions, useDriverOptions, useOperatorOptions } from '../../../api/lookups';
+
+/** Dates, charge point, driver, card, operator and (on the All tab) state. */
+export function SessionFilters({
+  value,
+  showState,
+  onChange,
+}: {
+  value: SessionFilter;
+  showState: boolean;
+  onChange: (next: SessionFilter) => void;
+}) {
+  const { t } = useTranslation('sessions');
+  const { t: tc } = useTranslation('common');
+  const chargePoints = useChargePointOptions();
+  const drivers = useDriverOptions();
+  const operators = useOperatorOptions();
+
+  return (
+    <Card style={{ marginBottom: 16 }} styles={{ body: { padding: 16 } }}>
+      <Row gutter={[12, 12]}>
+        <Col flex="2 1 320px" style={{ maxWidth: 440 }}>
+          <DatePicker.RangePicker
+            showTime={{ format: 'HH:mm' }}
+            format="L LT"
+            allowEmpty={[true, true]}
+            style={{ width: '100%' }}
+            placeholder={[t('filters.from'), t('filters.to')]}
+            value={[value.from ? dayjs(value.from) : null, value.to ? dayjs(value.to) : null]}
+            onChange={(range) =>
+              onChange({
+                ...value,
+                from: range?.[0]?.toISOString() ?? undefined,
+                to: range?.[1]?.toISOString() ?? undefined,
+              })
+            }
+            data-testid="session-filter-dates"
+          />
+        </Col>
+        <Col flex="1 1 170px" style={{ maxWidth: 300 }}>
+          {chargePoints.allowed ? (
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: '100%' }}
+              placeholder={t('filters.chargePoint')}
+              aria-label={t('filters.chargePoint')}
+              loading={chargePoints.isPending}
+              value={value.chargePointId}
+              onChange={(chargePointId?: string) => onChange({ ...value, chargePointId })}
+              options={chargePoints.data?.map((c) => ({
+                value: c.chargePointId,
+                label:
+                  c.name && c.name !== c.chargePointId ? `${c.name} (${c.chargePointId})` : c.chargePointId,
+              }))}
+              data-testid="session-filter-charge-point"
+            />
+          ) : (
+            <Input.Search
+              allowClear
+              key={value.chargePointId ?? ''}
+              defaultValue={value.chargePointId}
+              placeholder={t('filters.chargePointId')}
+              aria-label={t('filters.chargePointId')}
+              onSearch={(v) => onChange({ ...value, chargePointId: v.trim() || undefined })}
+            />
+          )}
+        </Col>
+        {drivers.allowed && (
+          <Col flex="1 1 170px" style={{ maxWidth: 300 }}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: '100%' }}
+              placeholder={t('filters.driver')}
+              aria-label={t('filters.driver')}
+              loading={drivers.isPending}
+              value={value.driverId}
+              onChange={(driverId?: number) => onChange({ ...value, driverId })}
+              options={drivers.data?.map((d) => ({ value: d.id, label: `${d.name} ${d.surname}` }))}
+              data-testid="session-filter-driver"
+            />
+          </Col>
+        )}
+        <Col flex="1 1 170px" style={{ maxWidth: 300 }}>
+          <Input.Search
+            allowClear
+            key={value.idTag ?? ''}
+            defaultValue={value.idTag}
+            maxLength={20}
+            placeholder={t('filters.idTag')}
+            aria-label={t('filters.idTag')}
+            onSearch={(v) => onChange({ ...value, idTag: v.trim() || undefined })}
+            data-testid="session-filter-id-tag"
+          />
+        </Col>
+        <Col flex="1 1 170px" style={{ maxWidth: 300 }}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: '100%' }}
+            placeholder={t('filters.operator')}
+            aria-label={t('filters.operator')}
+            loading={operators.isPending}
+            value={value.operatorId}
+            onChange={(operatorId?: number) => onChange({ ...value, operatorId })}
+            options={operators.data?.map((o) => ({ value: o.id, label: o.name }))}
+            data-testid="session-filter-operator"
+          />
+        </Col>
+        {showState && (
+          <Col flex="1 1 170px" style={{ maxWidth: 300 }}>
+            <Select
+              allowClear
+              style={{ width: '100%' }}
+              placeholder={t('filters.state')}
+              aria-label={t('filters.state')}
+              value={value.state}
+              onChange={(state?: SessionFilter['state']) => onChange({ ...value, state })}
+              options={SESSION_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
+              data-testid="session-filter-state"
+            />
+          </Col>
+        )}
+        <Col flex="none" style={{ marginInlineStart: 'auto' }}>
+          <Button block onClick={() => onChange({})}>
+            {tc('actions.reset')}
+          </Button>
+        </Col>
+      </Row>
+    </Card>
+  );
+}

@@ -1,0 +1,165 @@
+import { Button, Empty, Flex, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE, type Session, type SessionPage } from '@voltline/contract';
+import { formatDuration, formatKw, formatKwh, formatMoney } from '../../../lib/billing-format';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { SessionStateTag } from './session-state-tag';
+
+export function SessionTable({
+  page,
+  live,
+  loading,
+  onPage,
+  onOpen,
+}: {
+  page: SessionPage | undefined;
+  /** The Active tab: power and state of charge instead of cost and state. */
+  live: boolean;
+  loading: boolean;
+  onPage: (index: number) => void;
+  onOpen: (session: Session) => void;
+}) {
+  const { t, i18n } = useTranslation('sessions');
+  const { t: tc } = useTranslation('common');
+  const lng = i18n.language;
+
+  const columns: TableColumnsType<Session> = [
+    {
+      title: t('fields.id'),
+      key: 'id',
+      width: 90,
+      render: (_, s) => (
+        <Typography.Link onClick={() => onOpen(s)} data-testid="session-open">
+          #{s.id}
+        </Typography.Link>
+      ),
+    },
+    {
+      title: t('fields.chargePoint'),
+      key: 'chargePoint',
+      render: (_, s) => (
+        <Flex vertical>
+          <Typography.Text>{s.chargePointName || s.chargePointId}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('fields.connectorOf', { chargePointId: s.chargePointId, connectorId: s.connectorId })}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('fields.driver'),
+      key: 'driver',
+      responsive: ['md'],
+      render: (_, s) => (
+        <Flex vertical>
+          <Typography.Text>{s.driverName ?? t('fields.unknownDriver')}</Typography.Text>
+          <Typography.Text type="secondary" code>
+            {s.idTag}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('fields.startedAt'),
+      key: 'startedAt',
+      responsive: ['lg'],
+      render: (_, s) => <bdi>{formatDateTime(s.startedAt)}</bdi>,
+    },
+    {
+      title: t('fields.duration'),
+      key: 'duration',
+      align: 'end',
+      render: (_, s) => <bdi>{formatDuration(s.durationSeconds)}</bdi>,
+    },
+    {
+      title: t('fields.energy'),
+      key: 'energy',
+      align: 'end',
+      render: (_, s) => <bdi data-testid="session-energy">{formatKwh(s.energyWh, lng)}</bdi>,
+    },
+  ];
+  if (live) {
+    columns.push(
+      {
+        title: t('fields.power'),
+        key: 'power',
+        align: 'end',
+        render: (_, s) => (s.powerW === null ? '—' : <bdi>{formatKw(s.powerW, lng)}</bdi>),
+      },
+      {
+        title: t('fields.soc'),
+        key: 'soc',
+        align: 'end',
+        responsive: ['md'],
+        render: (_, s) => (s.soc === null ? '—' : <bdi>{formatNumber(s.soc, lng)} %</bdi>),
+      },
+    );
+  } else {
+    columns.push(
+      {
+        title: t('fields.cost'),
+        key: 'cost',
+        align: 'end',
+        render: (_, s) =>
+          s.cost === null || !s.currency ? (
+            <Tooltip title={s.tariff ? t('fields.costPending') : t('fields.noTariff')}>
+              <Typography.Text type="secondary">—</Typography.Text>
+            </Tooltip>
+          ) : (
+            <bdi data-testid="session-cost">{formatMoney(s.cost, s.currency, lng)}</bdi>
+          ),
+      },
+      {
+        title: t('fields.state'),
+        key: 'state',
+        width: 130,
+        render: (_, s) => <SessionStateTag state={s.state} />,
+      },
+    );
+  }
+  columns.push({
+    title: '',
+    key: 'open',
+    width: 100,
+    align: 'end',
+    render: (_, s) => (
+      <Button size="small" onClick={() => onOpen(s)}>
+        {tc('actions.view')}
+      </Button>
+    ),
+  });
+
+  return (
+    <Table<Session>
+      rowKey="id"
+      columns={columns}
+      dataSource={page?.items}
+      loading={loading}
+      scroll={{ x: 900 }}
+      locale={{
+        emptyText: (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={live ? t('list.noActive') : t('list.empty')}
+          />
+        ),
+      }}
+      pagination={{
+        current: (page?.index ?? 0) + 1,
+        pageSize: PAGE_SIZE,
+        total: page?.total ?? 0,
+        showSizeChanger: false,
+        showTotal: (total, [from, to]) => (
+          <bdi>
+            {tc('common.total', {
+              range: `${formatNumber(from, lng)}–${formatNumber(to, lng)}`,
+              total: formatNumber(total, lng),
+            })}
+          </bdi>
+        ),
+        onChange: (p) => onPage(p - 1),
+      }}
+      data-testid="session-table"
+    />
+  );
+}

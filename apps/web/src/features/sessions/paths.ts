@@ -1,0 +1,3 @@
+import { APP_PREFIX } from '../../config/app';
+
+export const SESSIONS_PATH = `${APP_PREFIX}/reports/chargingsessions`;

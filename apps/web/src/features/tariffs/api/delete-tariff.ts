@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API } from '@voltline/contract';
+import { apiClient } from '../../../lib/api-client';
+import { tariffKeys } from './keys';
+
+/** The server refuses (409) a tariff that sessions or connectors use: it must be retired instead. */
+export const deleteTariff = async (id: number): Promise<void> => {
+  await apiClient.delete(API.tariffs.byId(id));
+};
+
+export function useDeleteTariff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTariff,
+    onSuccess: (_, id) => {
+      queryClient.removeQueries({ queryKey: tariffKeys.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: tariffKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,3 @@
+import { APP_PREFIX } from '../../config/app';
+
+export const USERS_PATH = `${APP_PREFIX}/management/user`;

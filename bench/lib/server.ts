@@ -1,0 +1,140 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** A free loopback port, found by letting the kernel pick one. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerOptions {
+  dataDir: string;
+  port: number;
+  databaseUrl?: string;
+  poolSize?: number;
+}
+
+/**
+ * The real server (`node --import tsx apps/server/src/main.ts`) as a child process. It runs in the
+ * data directory so no `.env` of the working tree can change its database.
+ */
+export class ServerProcess {
+  private child: ChildProcess | undefined;
+  private output = '';
+
+  constructor(private readonly o: ServerOptions) {}
+
+  get ocppUrl(): string {
+    return `ws://127.0.0.1:${this.o.port}/ocpp`;
+  }
+
+  get pid(): number {
+    if (!this.child?.pid) throw new Error('server not running');
+    return this.child.pid;
+  }
+
+  async start(timeoutMs = 120_000): Promise<void> {
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      PORT: String(this.o.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: this.o.dataDir,
+      SEED_DEMO: 'true',
+      SIMULATE: 'false',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      WEB_DIST: path.join(ROOT, 'apps/web/dist'),
+      NODE_ID: `bench:${this.o.port}`,
+    };
+    if (this.o.databaseUrl) env.DATABASE_URL = this.o.databaseUrl;
+    if (this.o.poolSize) env.DATABASE_POOL_SIZE = String(this.o.poolSize);
+    const tsx = import.meta.resolve('tsx');
+    // BENCH_SERVER_NODE_ARGS="--cpu-prof" profiles the server (the profile lands in its data directory).
+    const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const main = path.join(ROOT, 'apps/server/src/main.ts');
+    // As `npm start` runs it (scripts/start.mjs).
+    const child = spawn(process.execPath, ['--max-semi-space-size=64', ...extra, '--import', tsx, main], {
+      cwd: this.o.dataDir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    this.output = '';
+    const collect = (b: Buffer) => {
+      this.output = (this.output + b.toString()).slice(-20_000);
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${this.output}`)), timeoutMs);
+      const check = () => {
+        if (this.output.includes('Voltline listening on')) {
+          clearTimeout(timer);
+          child.stdout?.off('data', check);
+          resolve();
+        }
+      };
+      child.stdout?.on('data', check);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited (${code}) during start:\n${this.output}`));
+      });
+    });
+  }
+
+  /** SIGTERM: the server closes its sockets and flushes the OCPP message log before exiting. */
+  async stop(timeoutMs = 120_000): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    await exited;
+    clearTimeout(timer);
+    this.child = undefined;
+  }
+
+  kill(): void {
+    if (this.child && this.child.exitCode === null) this.child.kill('SIGKILL');
+  }
+
+  /** Last lines the server printed (warnings and errors only at LOG_LEVEL=warn). */
+  tail(lines = 20): string {
+    return this.output.trim().split('\n').slice(-lines).join('\n');
+  }
+}
+
+/** Resident set size of a process, bytes. */
+export function rssBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  return kb ? Number(kb) * 1024 : 0;
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used so far. */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/** Seconds a process has spent runnable but waiting for a CPU (the machine's other load). */
+export function runQueueSeconds(pid: number): number {
+  const [, waitNs] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').trim().split(' ');
+  return Number(waitNs) / 1e9;
+}

@@ -1,0 +1,276 @@
+/**
+ * OCPP central-system benchmark: how many chargers one server process holds, and the sustained
+ * rate of persisted messages with their response times, on PGlite or PostgreSQL.
+ *
+ *   npm run bench:ocpp -- --db postgres --chargers 10000 --rate 3000 --duration 60
+ *
+ * The server runs as a child process on a fresh database; this process plays the chargers over
+ * loopback WebSockets. Both share the machine, so the client's CPU is reported next to the server's.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { BenchCharger, bootCharger, mixedMessage } from './lib/chargers.js';
+import {
+  benchId,
+  countPersisted,
+  createPgDatabase,
+  dropPgDatabase,
+  openBenchDatabase,
+  pgBackendPids,
+  pgUrl,
+  registerChargers,
+} from './lib/database.js';
+import { cpuSeconds, freePort, rssBytes, runQueueSeconds, ServerProcess } from './lib/server.js';
+import { Latencies, mib } from './lib/stats.js';
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'pglite' },
+    chargers: { type: 'string', default: '1000' },
+    duration: { type: 'string', default: '60' },
+    rate: { type: 'string', default: '1000' },
+    warmup: { type: 'string', default: '10' },
+    'connect-concurrency': { type: 'string', default: '100' },
+    pool: { type: 'string' },
+  },
+});
+
+function intArg(name: string, value: string | undefined, min: number, max: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`--${name} must be an integer in ${min}..${max}`);
+  return n;
+}
+
+const dbKind = args.db === 'postgres' ? 'postgres' : args.db === 'pglite' ? 'pglite' : undefined;
+if (!dbKind) throw new Error('--db must be pglite or postgres');
+const CHARGERS = intArg('chargers', args.chargers, 1, 20_000);
+const DURATION = intArg('duration', args.duration, 5, 600);
+const RATE = intArg('rate', args.rate, 1, 20_000);
+const WARMUP = intArg('warmup', args.warmup, 0, 120);
+const CONCURRENCY = intArg('connect-concurrency', args['connect-concurrency'], 1, 1000);
+const POOL = args.pool === undefined ? undefined : intArg('pool', args.pool, 1, 200);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const log = (line: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'voltline-bench-'));
+  const pgName = `voltline_bench_${process.pid}_${Date.now()}`;
+  const databaseUrl = dbKind === 'postgres' ? pgUrl(pgName) : undefined;
+  const server = new ServerProcess({ dataDir, port: await freePort(), databaseUrl, poolSize: POOL });
+  const clients: BenchCharger[] = [];
+  // Whatever happens, the run ends: a ramp budget of 0.2 s per charger, then the load phases.
+  const deadline = setTimeout(
+    () => {
+      console.error('benchmark deadline passed; stopping');
+      server.kill();
+      rmSync(dataDir, { recursive: true, force: true });
+      const drop = databaseUrl ? dropPgDatabase(pgName) : Promise.resolve();
+      void drop.finally(() => process.exit(2));
+    },
+    (300 + CHARGERS * 0.2 + DURATION + WARMUP) * 1000,
+  );
+  deadline.unref();
+  process.once('exit', () => server.kill());
+
+  try {
+    if (databaseUrl) await createPgDatabase(pgName);
+    log(`${dbKind}: first start (migrations, demo seed) in ${dataDir}`);
+    await server.start();
+    await server.stop();
+
+    const password = randomBytes(18).toString('base64url');
+    const setup = await openBenchDatabase(dataDir, databaseUrl);
+    await registerChargers(setup, CHARGERS, password);
+    await setup.close();
+    log(`registered ${CHARGERS} charge points`);
+
+    await server.start();
+    const url = server.ocppUrl;
+    await sleep(2000);
+    const rssIdle = rssBytes(server.pid);
+
+    // Ramp: connect and boot every charger, `CONCURRENCY` at a time.
+    const latencies = new Latencies();
+    let recording = false;
+    const onAnswer = (action: string, ms: number, ok: boolean) => {
+      if (recording) latencies.add(action, ms, ok);
+    };
+    for (let n = 1; n <= CHARGERS; n++) clients.push(new BenchCharger(benchId(n), onAnswer));
+    let next = 0;
+    let failed = 0;
+    let firstError = '';
+    const rampStart = performance.now();
+    const worker = async () => {
+      for (let i = next++; i < clients.length; i = next++) {
+        const c = clients[i];
+        if (!c) continue;
+        try {
+          await c.connect(url, password, 30_000);
+          await bootCharger(c, i + 1);
+        } catch (err) {
+          failed++;
+          firstError ||= err instanceof Error ? err.message : String(err);
+        }
+        if ((i + 1) % 1000 === 0) log(`ramp: ${i + 1}/${CHARGERS}`);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, CHARGERS) }, worker));
+    const rampSeconds = (performance.now() - rampStart) / 1000;
+    const online = clients.filter((c) => c.isOpen && c.transactionId !== undefined);
+    log(
+      `ramp: ${online.length} online, ${failed} failed${firstError ? ` (${firstError})` : ''} in ${rampSeconds.toFixed(1)} s`,
+    );
+    await sleep(3000);
+    const rssConnected = rssBytes(server.pid);
+
+    // Steady load: `RATE` CALLs per second spread over the chargers, one in flight per charger.
+    let cursor = 0;
+    let quota = 0;
+    let unsent = 0;
+    let tick = 0;
+    let last = performance.now();
+    const pump = setInterval(() => {
+      const t = performance.now();
+      quota = Math.min(quota + (RATE * (t - last)) / 1000, RATE / 10);
+      last = t;
+      let skipped = 0;
+      while (quota >= 1 && skipped < online.length) {
+        const c = online[cursor];
+        cursor = (cursor + 1) % online.length;
+        if (!c || c.busy || !c.isOpen) {
+          skipped++;
+          continue;
+        }
+        skipped = 0;
+        quota -= 1;
+        const [action, payload] = mixedMessage(c, Math.random(), tick++);
+        c.call(action, payload).catch(() => undefined);
+      }
+      if (quota >= 1) {
+        unsent += Math.floor(quota);
+        quota -= Math.floor(quota);
+      }
+    }, 10);
+
+    log(`load: ${RATE} msg/s target, ${WARMUP} s warm-up, ${DURATION} s measured`);
+    await sleep(WARMUP * 1000);
+    const pgPids = databaseUrl ? await pgBackendPids(pgName) : [];
+    const pgCpu = () => pgPids.reduce((s, pid) => s + safeCpu(pid), 0);
+    const from = new Date();
+    unsent = 0;
+    recording = true;
+    const cpu0 = { server: cpuSeconds(server.pid), client: process.cpuUsage(), pg: pgCpu() };
+    const wait0 = runQueueSeconds(server.pid);
+    let rssPeak = 0;
+    const t0 = performance.now();
+    while (performance.now() - t0 < DURATION * 1000) {
+      await sleep(1000);
+      rssPeak = Math.max(rssPeak, rssBytes(server.pid));
+    }
+    recording = false;
+    const to = new Date();
+    const seconds = (performance.now() - t0) / 1000;
+    const clientCpu = process.cpuUsage(cpu0.client);
+    const cpu = {
+      server: (cpuSeconds(server.pid) - cpu0.server) / seconds,
+      client: (clientCpu.user + clientCpu.system) / 1e6 / seconds,
+      postgres: (pgCpu() - cpu0.pg) / seconds,
+    };
+    const serverWaiting = (runQueueSeconds(server.pid) - wait0) / seconds;
+    const loadAverage = os.loadavg()[0] ?? 0;
+    clearInterval(pump);
+    const rssEnd = rssBytes(server.pid);
+    const unsentInWindow = unsent;
+    // Let the answers in flight arrive, then stop the server: it flushes its message log on SIGTERM.
+    const settle = performance.now();
+    while (online.some((c) => c.busy) && performance.now() - settle < 35_000) await sleep(100);
+    const stopStart = performance.now();
+    await server.stop();
+    const stopSeconds = (performance.now() - stopStart) / 1000;
+    for (const c of clients) c.close();
+
+    const check = await openBenchDatabase(dataDir, databaseUrl);
+    const persisted = await countPersisted(check, from, to);
+    await check.close();
+
+    const l = latencies.summary();
+    const result = {
+      db: dbKind,
+      chargers: CHARGERS,
+      online: online.length,
+      rampSeconds: Math.round(rampSeconds * 10) / 10,
+      targetRate: RATE,
+      seconds: Math.round(seconds * 10) / 10,
+      answeredPerSecond: Math.round(latencies.ok / seconds),
+      errors: latencies.errors,
+      unsent: unsentInWindow,
+      latencyMs: l,
+      /** Seconds of the window in which some answer took over 200 ms: when the pauses were. */
+      slowSeconds: latencies.slowSeconds(200),
+      persistedPerSecond: {
+        ocppMessages: Math.round(persisted.ocppMessages / seconds),
+        meterValues: Math.round(persisted.meterValues / seconds),
+        statusHistory: Math.round(persisted.statusHistory / seconds),
+      },
+      serverRssMiB: {
+        idle: mib(rssIdle),
+        connected: mib(rssConnected),
+        peak: mib(rssPeak),
+        end: mib(rssEnd),
+      },
+      rssPerConnectionKiB: Math.round((rssConnected - rssIdle) / 1024 / Math.max(1, online.length)),
+      cpuCores: { server: round2(cpu.server), client: round2(cpu.client), postgres: round2(cpu.postgres) },
+      // CPU time per answered CALL: what the message costs, whatever else the machine is doing.
+      cpuMsPerMessage: {
+        server: round2((cpu.server * 1000 * seconds) / Math.max(1, latencies.ok)),
+        client: round2((cpu.client * 1000 * seconds) / Math.max(1, latencies.ok)),
+        postgres: round2((cpu.postgres * 1000 * seconds) / Math.max(1, latencies.ok)),
+      },
+      // Time the server was runnable but had no CPU: other processes on the machine competing.
+      serverRunQueueWaitPerSecond: round2(serverWaiting),
+      loadAverage1m: round2(loadAverage),
+      cpus: os.cpus().length,
+      stopSeconds: round2(stopSeconds),
+    };
+    console.log(JSON.stringify(result, null, 2));
+    const all = l.all ?? { p50: 0, p99: 0 };
+    console.log(
+      `| ${dbKind} | ${CHARGERS} | ${online.length} | ${result.rampSeconds} | ${RATE} | ${result.answeredPerSecond} | ` +
+        `${result.persistedPerSecond.ocppMessages} | ${result.persistedPerSecond.meterValues} | ${all.p50} | ${all.p99} | ` +
+        `${result.serverRssMiB.connected} | ${result.rssPerConnectionKiB} | ` +
+        `${result.cpuMsPerMessage.server} / ${result.cpuMsPerMessage.postgres} / ${result.cpuMsPerMessage.client} | ` +
+        `${result.serverRunQueueWaitPerSecond} | ${result.loadAverage1m} |`,
+    );
+    const tail = server.tail();
+    if (tail) console.log(`server output (tail):\n${tail}`);
+  } finally {
+    for (const c of clients) c.close();
+    await server.stop();
+    if (databaseUrl) await dropPgDatabase(pgName).catch((err: unknown) => console.error('drop failed', err));
+    if (process.env.BENCH_KEEP_DATA) log(`data kept in ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function safeCpu(pid: number): number {
+  try {
+    return cpuSeconds(pid);
+  } catch {
+    return 0;
+  }
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

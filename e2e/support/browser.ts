@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
+import { SCREENSHOTS } from './paths';
+
+export const DEMO_PASSWORD = 'voltline-demo1';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1440, height: 900 },
+    locale: 'en-US',
+  });
+  context.setDefaultTimeout(20_000);
+  const page = await context.newPage();
+  openPages.add(page);
+  page.once('close', () => openPages.delete(page));
+  return { context, page };
+}
+
+const openPages = new Set<Page>();
+
+/**
+ * A failed test leaves a picture of each page it had open (screenshots/FAILED-<test>-<n>.png);
+ * contexts a failed test left open are closed before the next test.
+ */
+afterEach(async ({ task }) => {
+  const failed = task.result?.state === 'fail' || (task.result?.errors?.length ?? 0) > 0;
+  let n = 0;
+  for (const page of openPages) {
+    if (failed) {
+      const name = `FAILED-${task.name.replace(/[^a-z0-9]+/gi, '-')}-${n++}`;
+      await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) }).catch(() => undefined);
+    }
+    await page
+      .context()
+      .close()
+      .catch(() => undefined);
+  }
+  openPages.clear();
+});
+
+/** Signs in through the form, as a user would, and waits for the signed-in frame. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!page.url().includes('/auth/login')) await page.goto('/auth/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('user-menu').waitFor();
+}
+
+/** The user list, opened from the menu as a user would. */
+export async function openUsers(page: Page): Promise<void> {
+  await page.getByRole('menuitem', { name: 'Users' }).click();
+  await page.waitForURL('**/portal/management/user');
+  await page.getByTestId('user-table').waitFor();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL('**/auth/login');
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  // Let notices and transitions settle so the picture shows the screen, not an animation frame.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+export const token = (page: Page): Promise<string | null> =>
+  page.evaluate(() => window.localStorage.getItem('auth_token'));

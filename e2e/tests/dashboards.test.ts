@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startCharger, type SimCharger } from '@voltline/simulator';
+import { DEMO_PASSWORD, launchBrowser, newPage, screenshot, signIn } from '../support/browser';
+import { startServer, type TestServer } from '../support/server';
+
+const CP_ID = 'E2E-DASH-01';
+const CP_NAME = 'Sultanahmet Meydanı';
+let server: TestServer;
+let browser: Browser;
+let credentials: { ocppUrl: string; password: string };
+const chargers: SimCharger[] = [];
+
+async function api<T>(path: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}/api/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    // The maps' tiles come from the configured server: a host this test answers itself.
+    startServer({ MAP_TILE_URL: `${TILE_HOST}/{z}/{x}/{y}.png`, MAP_TILE_ATTRIBUTION: 'Tiles <b>Test</b>' }),
+    launchBrowser(),
+  ]);
+  // The 5 seeded demo charge points stay offline (no simulator); one more is registered here,
+  // away from the demo sites, so its marker and numbers can be followed.
+  const { token } = await api<{ token: string }>('portal/Auth/login', undefined, {
+    Email: 'admin@voltline.local',
+    Password: DEMO_PASSWORD,
+  });
+  const operators = await api<{ id: number; name: string }[]>('portal/operator/lookup', token);
+  const istanbul = operators.find((o) => o.name === 'Voltline İstanbul');
+  if (!istanbul) throw new Error('demo operator Voltline İstanbul missing');
+  credentials = await api('portal/ChargePoint', token, {
+    chargePointId: CP_ID,
+    name: CP_NAME,
+    operatorId: istanbul.id,
+    latitude: 41.0055,
+    longitude: 28.9768,
+    addressLine1: 'Sultanahmet Meydanı 1, Fatih',
+    city: 'İstanbul',
+    connectorCount: 2,
+    connectorType: 'Type2',
+  });
+});
+
+afterAll(async () => {
+  await Promise.all(chargers.map((c) => c.close().catch(() => undefined)));
+  await browser?.close();
+  await server?.stop();
+});
+
+const TILE_HOST = 'http://tiles.voltline.test';
+/** A 1×1 PNG. */
+const TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+let tilesServed = 0;
+/** Answers the configured tile server from here (no tile server is reachable on this machine). */
+const noTiles = (context: BrowserContext) =>
+  context.route(`${TILE_HOST}/**`, (route) => {
+    tilesServed++;
+    return route.fulfill({ status: 200, contentType: 'image/png', body: TILE });
+  });
+
+const stat = async (page: Page, id: string) =>
+  Number((await page.getByTestId(`${id}-value`).innerText()).replace(/\D/g, ''));
+
+async function markerTotal(page: Page): Promise<number> {
+  const singles = await page.locator('.dash-marker:not(.dash-marker--cluster)').count();
+  const counts = await page.locator('.dash-marker__count').allInnerTexts();
+  return counts.reduce((sum, n) => sum + Number(n), singles);
+}
+
+describe('dashboards', () => {
+  it('opens on the analytics page and follows a charger coming online and charging without a reload', async () => {
+    const { page } = await newPage(browser, server.url);
+    await signIn(page, 'admin@voltline.local');
+    await page.waitForURL('**/portal/dashboards/analytics');
+    await page.getByRole('heading', { name: 'Analytics' }).waitFor();
+    await page.getByTestId('stat-online-value').waitFor();
+    expect(await stat(page, 'stat-online')).toBe(0);
+    expect(await stat(page, 'stat-offline')).toBe(6);
+    expect(await stat(page, 'stat-active-sessions')).toBe(0);
+    await page.getByTestId('stat-online').getByText('of 6 charge points').waitFor();
+    await page.getByTestId('connectors-chart').locator('canvas').waitFor();
+
+    const charger = await startCharger({
+      url: credentials.ocppUrl.slice(0, -(CP_ID.length + 1)),
+      id: CP_ID,
+      password: credentials.password,
+      idTags: ['DEMO0001'],
+    });
+    chargers.push(charger);
+    await expect.poll(() => stat(page, 'stat-online'), { timeout: 30_000 }).toBe(1);
+    expect(await stat(page, 'stat-offline')).toBe(5);
+
+    await charger.startSession(1, 'DEMO0001');
+    await expect.poll(() => stat(page, 'stat-active-sessions'), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => stat(page, 'stat-sessions'), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await page.getByTestId('stat-sessions').locator('[data-trend="up"]').waitFor();
+    await page
+      .getByTestId('dashboard-updated-at')
+      .getByText(/^Updated /)
+      .waitFor();
+    await page.getByTestId('daily-chart').locator('canvas').waitFor();
+    await screenshot(page, 'dashboard-analytics');
+
+    // A preset changes the range in the address and the figures follow it.
+    await page.locator('.ant-picker-range').click();
+    await page.locator('.ant-picker-presets').getByText('Last 30 days').click();
+    await page.waitForURL(/from=\d{4}-\d{2}-\d{2}&to=/);
+    await page.getByTestId('stat-sessions-value').waitFor();
+  });
+
+  it('shows every charge point on the map, clustered, and leads from a popup to the charge point', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await noTiles(context);
+    await signIn(page, 'admin@voltline.local');
+    await page.getByRole('menuitem', { name: 'Map' }).click();
+    await page.waitForURL('**/portal/dashboards/map');
+    await expect.poll(() => markerTotal(page), { timeout: 15_000 }).toBe(6);
+    // Tiles from MAP_TILE_URL, with its attribution shown as text.
+    expect(tilesServed).toBeGreaterThan(0);
+    expect(await page.locator('.leaflet-control-attribution').innerText()).toContain('Tiles <b>Test</b>');
+    const clusters = page.locator('.dash-marker--cluster');
+    expect(await clusters.count()).toBeGreaterThan(0);
+    await screenshot(page, 'dashboard-map');
+
+    // Zooming into a cluster splits it into more markers.
+    const before = await page.locator('.dash-marker').count();
+    await clusters.first().click();
+    await expect
+      .poll(() => page.locator('.dash-marker').count(), { timeout: 10_000 })
+      .toBeGreaterThan(before);
+
+    // The charging charger is the only one left under the Charging filter.
+    await page.getByTestId('map-state').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Charging', { exact: true }).click();
+    await page.waitForURL(/state=charging/);
+    await page.getByTestId('map-count').getByText('1 charge point on the map').waitFor();
+    const marker = page.getByTitle(CP_NAME, { exact: true });
+    await marker.click();
+    const popup = page.getByTestId('map-popup');
+    await popup.getByText('Sultanahmet Meydanı 1, Fatih, İstanbul').waitFor();
+    await popup.getByText('Charging', { exact: true }).first().waitFor();
+    await screenshot(page, 'dashboard-map-popup');
+    await popup.getByRole('link', { name: 'Open charge point' }).click();
+    await page.waitForURL(`**/portal/management/device/detail/${CP_ID}`);
+  });
+
+  it('speaks Turkish and follows the dark theme', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await noTiles(context);
+    await signIn(page, 'admin@voltline.local');
+    await page.evaluate(() => {
+      localStorage.setItem('FELOCALE', 'tr');
+      localStorage.setItem('BELOCALE', 'tr');
+      localStorage.setItem('voltline_theme', JSON.stringify({ state: { currentTheme: 'dark' }, version: 0 }));
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Analiz' }).waitFor();
+    await page.getByText('Aktif oturumlar').waitFor();
+    await page
+      .getByTestId('dashboard-updated-at')
+      .getByText(/^Güncellendi: /)
+      .waitFor();
+    await page.getByTestId('daily-chart').locator('canvas').waitFor();
+    await page.getByTestId('connectors-chart').locator('canvas').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await screenshot(page, 'dashboard-analytics-tr-dark');
+
+    await page.getByRole('menuitem', { name: 'Harita' }).click();
+    await page.waitForURL('**/portal/dashboards/map');
+    await expect.poll(() => markerTotal(page), { timeout: 15_000 }).toBe(6);
+    await page.getByTestId('map-legend').getByText('Şarj ediyor: 1').waitFor();
+    await screenshot(page, 'dashboard-map-tr-dark');
+  });
+});

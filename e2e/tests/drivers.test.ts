@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startCharger, type SimCharger } from '@voltline/simulator';
+import { launchBrowser, newPage, screenshot, signIn } from '../support/browser';
+import { startServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+let browser: Browser;
+const chargers: SimCharger[] = [];
+
+beforeAll(async () => {
+  // Five browser sessions from one address within a minute: the per-address limit (600 requests a
+  // minute, portal files included) is meant for one person, not for this file.
+  [server, browser] = await Promise.all([startServer({ RATE_LIMIT_PER_MINUTE: '5000' }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await Promise.all(chargers.map((c) => c.close().catch(() => undefined)));
+  await browser?.close();
+  await server?.stop();
+});
+
+const CARD = 'E2EDRV0001';
+const CP_ID = 'E2E-DRIVERS-1';
+
+async function pick(page: Page, testId: string, option: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+}
+
+/** Calls the API with the page's session, as the portal does. */
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await page.evaluate(
+    async ({ method, path, body }) => {
+      const r = await fetch(`/api/${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('auth_token') ?? ''}`,
+          'Content-Type': 'application/json',
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: r.status, json: (await r.json()) as unknown };
+    },
+    { method, path, body },
+  );
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return (res.json as { data: T }).data;
+}
+
+/** A charge point registered through the API under the user's operator, connected as a simulated charger. */
+async function connectCharger(page: Page): Promise<SimCharger> {
+  const me = await api<{ operatorId: number }>(page, 'GET', 'portal/Auth/me');
+  const created = await api<{ ocppUrl: string; password: string }>(page, 'POST', 'portal/ChargePoint', {
+    chargePointId: CP_ID,
+    name: 'E2E drivers charger',
+    operatorId: me.operatorId,
+    connectorCount: 1,
+  });
+  const charger = await startCharger({
+    url: created.ocppUrl.slice(0, -(CP_ID.length + 1)),
+    id: CP_ID,
+    password: created.password,
+    connectors: 1,
+    // Ask the central system every time, so a status change shows at the next swipe.
+    config: { LocalPreAuthorize: 'false', AuthorizationCacheEnabled: 'false' },
+  });
+  chargers.push(charger);
+  return charger;
+}
+
+describe('driver management', () => {
+  it('creates a driver with a vehicle and a card, adjusts the balance and blocks the driver', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, 'main@voltline.local');
+    await page.goto('/portal/management/driver');
+    await page.getByTestId('driver-table').locator('tbody tr.ant-table-row').first().waitFor();
+    await screenshot(page, 'drivers-list');
+
+    await page.getByRole('button', { name: 'Add driver' }).click();
+    await page.getByRole('heading', { name: 'Add driver' }).waitFor();
+    await page.getByLabel('First name').fill('Can');
+    await page.getByLabel('Last name').fill('Şahin');
+    await page.getByLabel('E-mail').fill('can.sahin@example.com');
+    await page.getByLabel('Phone').fill('+90 532 000 44 55');
+
+    await page.getByTestId('add-vehicles').click();
+    await page.getByLabel('Vehicle', { exact: true }).fill('Togg T10X');
+    await page.getByLabel('Model').fill('V2 RWD Long Range');
+    await page.getByLabel('Year').fill('2024');
+    await pick(page, 'vehicle-socket-type', 'CCS2');
+    // A VIN with the letter O is caught before anything is sent.
+    await page.getByLabel('VIN').fill('NLHBB81CBOZ000001');
+    await page.getByTestId('add-rfidCards').click();
+    await page.getByLabel('Card number').fill(CARD);
+    await page.getByLabel('Card name').fill('Personal card');
+    await page.getByRole('button', { name: 'Create driver' }).click();
+    await page.getByText('A VIN has 17 letters and digits, without I, O or Q').waitFor();
+    await page.getByLabel('VIN').fill('nlhbb81cb0z000001');
+    expect(await page.getByLabel('VIN').inputValue()).toBe('NLHBB81CB0Z000001');
+    await screenshot(page, 'driver-add');
+    await page.getByRole('button', { name: 'Create driver' }).click();
+
+    await page.waitForURL(/\/portal\/management\/driver\/detail\/\d+$/);
+    await page.getByRole('heading', { name: /Can Şahin/ }).waitFor();
+    const cards = page.getByTestId('driver-cards');
+    await expect.poll(() => cards.innerText()).toContain(CARD);
+    await expect.poll(() => cards.innerText()).toContain('Active');
+
+    // The card opens a charger while the driver is active.
+    const charger = await connectCharger(page);
+    expect((await charger.swipe(CARD, 1)).status).toBe('Accepted');
+
+    // Balance: a top-up with its reason becomes a ledger line and the new balance.
+    await page.getByTestId('adjust-balance').click();
+    const balanceDialog = page.getByRole('dialog', { name: 'Adjust balance' });
+    await balanceDialog.getByLabel('Amount').fill('150.75');
+    await pick(page, 'balance-kind', 'Top-up');
+    await balanceDialog.getByLabel('Reason').fill('Welcome credit for the pilot programme');
+    await screenshot(page, 'driver-balance-dialog');
+    await balanceDialog.getByRole('button', { name: 'Post entry' }).click();
+    await page.getByText('Balance updated.').waitFor();
+    await expect.poll(() => page.getByTestId('driver-balance').innerText()).toMatch(/₺150\.75/);
+    await page.getByRole('tab', { name: 'Balance ledger' }).click();
+    const ledgerLine = page.getByTestId('driver-ledger').locator('tbody tr.ant-table-row').first();
+    await expect.poll(() => ledgerLine.innerText()).toContain('Welcome credit for the pilot programme');
+    await expect.poll(() => ledgerLine.innerText()).toMatch(/\+₺150\.75/);
+    await expect.poll(() => ledgerLine.innerText()).toContain('Top-up');
+    await screenshot(page, 'driver-ledger');
+
+    // Blocked with a reason: the status, its history, and the charger's answer change.
+    await page.getByTestId('change-status').click();
+    const statusDialog = page.getByRole('dialog', { name: 'Change driver status' });
+    await pick(page, 'status-select', 'Blocked');
+    await statusDialog.getByLabel('Reason').fill('Card reported stolen by the driver');
+    await statusDialog.getByRole('button', { name: 'Change status' }).click();
+    await page.getByText('Driver status changed.').waitFor();
+    const heading = page.getByRole('heading', { name: /Can Şahin/ });
+    await expect.poll(() => heading.getByTestId('driver-status').innerText()).toBe('Blocked');
+    await page.getByRole('tab', { name: 'Status history' }).click();
+    const history = page.getByTestId('driver-status-history');
+    await expect.poll(() => history.innerText()).toContain('Card reported stolen by the driver');
+    await screenshot(page, 'driver-status-history');
+
+    expect((await charger.swipe(CARD, 1)).status).toBe('Blocked');
+    await context.close();
+  });
+
+  it('archives a card with confirmation and restores it', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, 'callcenter@voltline.local');
+    await page.goto('/portal/management/driver?search=ali.yilmaz');
+    await page.getByTestId('driver-table').getByRole('link', { name: /Ali/ }).click();
+    await page.waitForURL(/\/driver\/detail\/\d+$/);
+    const row = page.getByTestId('driver-cards').locator('tbody tr.ant-table-row').first();
+    await row.waitFor();
+    const number = (await row.locator('code').first().innerText()).trim();
+    await row.getByRole('button', { name: 'Archive' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Archive' }).click();
+    await page.getByText('Card archived.').waitFor();
+    await page.getByRole('switch', { name: /Show archived/ }).click();
+    const archived = page.getByTestId('driver-cards').locator('tbody tr.ant-table-row', { hasText: number });
+    await expect.poll(() => archived.innerText()).toContain('Archived');
+    await screenshot(page, 'driver-cards-archived');
+    await archived.getByRole('button', { name: 'Restore' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Restore' }).click();
+    await page.getByText('Card restored.').waitFor();
+    await expect.poll(() => archived.innerText()).toContain('Active');
+    await context.close();
+  });
+
+  it('shows the driver screens in Turkish with Turkish money', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, 'main@voltline.local');
+    await page.evaluate(() => localStorage.setItem('FELOCALE', 'tr'));
+    await page.goto('/portal/management/driver?search=ali.yilmaz');
+    await page.getByRole('heading', { name: 'Sürücüler' }).waitFor();
+    const table = page.getByTestId('driver-table');
+    await expect.poll(() => table.innerText()).toMatch(/₺[\d.]+,\d{2}/);
+    await screenshot(page, 'drivers-list-tr');
+    await table.getByRole('link', { name: /Ali/ }).click();
+    await page.getByRole('heading', { name: 'Sürücü ayrıntıları' }).waitFor();
+    await page.getByRole('button', { name: 'Bakiyeyi düzelt' }).click();
+    await page
+      .getByRole('dialog', { name: 'Bakiyeyi düzelt' })
+      .getByRole('button', { name: 'Kaydı işle' })
+      .click();
+    await page.getByText('Lütfen Tutar alanını doldurun').waitFor();
+    await screenshot(page, 'driver-balance-dialog-tr');
+    await context.close();
+  });
+
+  it('offers a Finance user the drivers without changing them', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, 'finance@voltline.local');
+    await page.goto('/portal/management/driver');
+    await page.getByTestId('driver-table').locator('tbody tr.ant-table-row').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Add driver' }).count()).toBe(0);
+    await page.getByTestId('driver-table').getByRole('link').first().click();
+    await page.waitForURL(/\/driver\/detail\/\d+$/);
+    await page.getByTestId('driver-balance').waitFor();
+    expect(await page.getByTestId('adjust-balance').count()).toBe(0);
+    expect(await page.getByTestId('change-status').count()).toBe(0);
+    await page.goto('/portal/management/driver/add');
+    await page.getByText('No access').waitFor();
+    await context.close();
+  });
+
+  it('downloads the filtered driver list as an Excel file', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, 'main@voltline.local');
+    await page.goto('/portal/management/driver?status=active');
+    await page.getByTestId('driver-table').locator('tbody tr.ant-table-row').first().waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-excel').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^drivers-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const { readFileSync } = await import('node:fs');
+    expect(
+      readFileSync(await file.path())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
+    await context.close();
+  });
+});

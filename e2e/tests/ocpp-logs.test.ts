@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startCharger, type SimCharger } from '@voltline/simulator';
+import { launchBrowser, newPage, screenshot, signIn } from '../support/browser';
+import { startServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+let browser: Browser;
+const chargers: SimCharger[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await Promise.all(chargers.map((c) => c.close().catch(() => undefined)));
+  await browser?.close();
+  await server?.stop();
+});
+
+const IDS = ['LOG-SIM-01', 'LOG-SIM-02', 'LOG-SIM-03'];
+
+/** Registers the chargers through the API, as the add form would, and connects them. */
+async function startFleet(page: Page): Promise<void> {
+  const token = await page.evaluate(() => window.localStorage.getItem('auth_token'));
+  const me = await page.request.get(`${server.url}/api/portal/Auth/me`, {
+    headers: { Authorization: `Bearer ${token ?? ''}` },
+  });
+  const operatorId = ((await me.json()) as { data: { operatorId: number } }).data.operatorId;
+  for (const id of IDS) {
+    const res = await page.request.post(`${server.url}/api/portal/ChargePoint`, {
+      headers: { Authorization: `Bearer ${token ?? ''}` },
+      data: { chargePointId: id, name: `Log test ${id}`, operatorId, connectorCount: 2 },
+    });
+    expect(res.status()).toBe(200);
+    const { data } = (await res.json()) as { data: { ocppUrl: string; password: string } };
+    chargers.push(
+      await startCharger({ url: data.ocppUrl.slice(0, -(id.length + 1)), id, password: data.password }),
+    );
+  }
+}
+
+const rows = (page: Page) => page.getByTestId('ocpp-log-table').locator('tbody tr.ant-table-row');
+
+describe('OCPP message log', () => {
+  it('shows the frames of running chargers, refreshes live and pairs requests with answers', async () => {
+    const { page } = await newPage(browser, server.url);
+    await signIn(page, 'admin@voltline.local');
+    await startFleet(page);
+    await page.getByRole('menuitem', { name: 'OCPP messages' }).click();
+    await page.waitForURL('**/portal/logs/ocpp');
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(10);
+    const text = await page.getByTestId('ocpp-log-table').innerText();
+    expect(text).toContain('BootNotification');
+    expect(IDS.some((id) => text.includes(id))).toBe(true);
+
+    // Live: a heartbeat sent now appears at the top without reloading.
+    const charger = chargers[1];
+    if (!charger) throw new Error('fleet did not start');
+    await page
+      .getByTestId('log-filter-cp')
+      .locator('input')
+      .fill(IDS[1] ?? '');
+    await page.getByTestId('log-filter-cp').locator('input').press('Enter');
+    await page.waitForURL(/ChargePointId=LOG-SIM-02/);
+    await expect.poll(() => rows(page).first().innerText()).toContain(IDS[1]);
+    const before = await rows(page).first().innerText();
+    await charger.startSession(1, 'DEMO0001');
+    await expect.poll(() => rows(page).first().innerText(), { timeout: 15_000 }).not.toBe(before);
+    await expect.poll(() => page.getByTestId('ocpp-log-table').innerText()).toContain('StartTransaction');
+
+    // The JSON of a frame, formatted (live refresh off so the rows hold still).
+    await page.getByTestId('log-live').click();
+    await page.waitForURL(/live=false/);
+    const start = rows(page).filter({ hasText: 'StartTransaction' }).filter({ hasText: 'CALL' }).last();
+    await start.locator('.ant-table-row-expand-icon').click();
+    await expect
+      .poll(() => page.getByTestId('ocpp-log-table').locator('pre').first().innerText())
+      .toMatch(/^\{\n {2}(?=[\s\S]*"idTag": "DEMO0001")/);
+    await screenshot(page, 'ocpp-logs');
+
+    // Requests with their answers.
+    await page.getByTestId('log-view').getByText('Request and answer').click();
+    const pairs = page.getByTestId('ocpp-pair-table').locator('tbody tr.ant-table-row');
+    await expect.poll(() => pairs.count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('ocpp-pair-table').innerText()).toContain('CALLRESULT');
+    await screenshot(page, 'ocpp-logs-pairs');
+  });
+});

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { isValidVkn } from '@voltline/contract';
+import { launchBrowser, newPage, screenshot, signIn } from '../support/browser';
+import { startServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A VKN whose check digit is right, found from a fixed stem. */
+function validVkn(stem = '987654321'): string {
+  for (let d = 0; d < 10; d++) if (isValidVkn(`${stem}${d}`)) return `${stem}${d}`;
+  throw new Error(`no valid VKN for ${stem}`);
+}
+
+const tree = (page: Page) => page.getByTestId('operator-tree');
+const treeRow = (page: Page, name: string) => tree(page).locator('tr.ant-table-row', { hasText: name });
+
+async function pickTreeOption(page: Page, testId: string, option: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+}
+
+async function confirm(page: Page, button: string): Promise<void> {
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: button }).click();
+}
+
+describe('operator management', () => {
+  it('creates an operator with its merchant, edits it, archives and restores it', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, 'admin@voltline.local');
+    await page.goto('/portal/management/operator');
+    await treeRow(page, 'Voltline İstanbul').waitFor();
+    await screenshot(page, 'operators-tree');
+
+    await page.getByRole('button', { name: 'Add operator' }).click();
+    await page.getByRole('heading', { name: 'Add operator' }).waitFor();
+    await page.getByLabel('Company name').fill('Voltline İzmir');
+    await pickTreeOption(page, 'operator-form-parent', 'Voltline İstanbul');
+    await page.getByLabel('E-mail', { exact: true }).fill('izmir@voltline.local');
+    await page.getByLabel('Support e-mail').fill('destek.izmir@voltline.local');
+    await page.getByLabel('Phone', { exact: true }).fill('+90 232 555 03 03');
+    await page.getByLabel('Heartbeat interval').fill('5');
+    await page.getByLabel('Prepaid charging').click();
+    await page.getByLabel('Minimum balance to start charging').fill('25.50');
+
+    // Client-side checks mirror the server's: a wrong tax number and IBAN are caught before sending.
+    await page.getByLabel('Legal name').fill('Voltline İzmir Enerji A.Ş.');
+    await page.getByLabel('Tax number').fill('9876543210');
+    await page.getByLabel('IBAN').fill('TR330006100519786457841327');
+    await page.getByRole('button', { name: 'Create operator' }).click();
+    await page.getByText('Heartbeat interval must be between 10 and 86400').waitFor();
+    await page.getByText('Enter a valid tax number').waitFor();
+    await page.getByText('The IBAN is not valid').waitFor();
+    await screenshot(page, 'operator-add-invalid');
+
+    await page.getByLabel('Heartbeat interval').fill('120');
+    await page.getByLabel('Tax number').fill(validVkn());
+    await page.getByLabel('IBAN').fill('tr330006100519786457841326');
+    expect(await page.getByLabel('IBAN').inputValue()).toBe('TR33 0006 1005 1978 6457 8413 26');
+    await page.getByLabel('Tax office').fill('Karşıyaka');
+    await page.getByLabel('Address line 1').fill('Atatürk Cad. No: 12');
+    await page.getByLabel('City').fill('İzmir');
+    await page.getByLabel('Contact person').fill('Deniz Kara');
+    await page.getByLabel('Contact e-mail').fill('deniz.kara@example.com');
+    await page.getByRole('button', { name: 'Create operator' }).click();
+
+    await page.waitForURL(/\/portal\/management\/operator\/detail\/\d+$/);
+    await page.getByRole('heading', { name: /Voltline İzmir/ }).waitFor();
+    const details = page.getByTestId('operator-details');
+    await expect.poll(() => details.innerText()).toContain('Voltline İstanbul');
+    await expect.poll(() => details.innerText()).toContain('120 s');
+    await expect.poll(() => details.innerText()).toMatch(/₺25\.50/);
+    const merchant = page.getByTestId('merchant-details');
+    await expect.poll(() => merchant.innerText()).toContain('TR33 0006 1005 1978 6457 8413 26');
+    await expect.poll(() => merchant.innerText()).toContain(validVkn());
+    await screenshot(page, 'operator-detail');
+
+    // In the tree, below its parent.
+    await page.getByRole('button', { name: 'Go back' }).click();
+    await treeRow(page, 'Voltline İzmir').waitFor();
+    const parentLevel = await treeRow(page, 'Voltline İstanbul').getAttribute('class');
+    const childLevel = await treeRow(page, 'Voltline İzmir').getAttribute('class');
+    expect(parentLevel).toContain('ant-table-row-level-1');
+    expect(childLevel).toContain('ant-table-row-level-2');
+
+    // Edit: rename and change the heartbeat.
+    await treeRow(page, 'Voltline İzmir').getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('heading', { name: 'Edit Voltline İzmir' }).waitFor();
+    await page.getByLabel('Company name').fill('Voltline Ege');
+    await page.getByLabel('Heartbeat interval').fill('600');
+    await screenshot(page, 'operator-edit');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/operator\/detail\/\d+$/);
+    await page.getByRole('heading', { name: /Voltline Ege/ }).waitFor();
+    await expect.poll(() => details.innerText()).toContain('600 s');
+
+    // Archive it: it leaves the tree and shows in the archived list; then restore it.
+    await page.getByRole('button', { name: 'Archive' }).click();
+    await page.locator('.ant-modal-confirm-title').getByText('Archive this operator?').waitFor();
+    await confirm(page, 'Archive');
+    await page.getByText('Operator archived.').waitFor();
+    await page.getByRole('button', { name: 'Restore' }).waitFor();
+    await page.goto('/portal/management/operator');
+    await treeRow(page, 'Voltline İstanbul').waitFor();
+    expect(await treeRow(page, 'Voltline Ege').count()).toBe(0);
+    await page.getByRole('tab', { name: 'Archived' }).click();
+    const archivedRow = page
+      .getByTestId('operator-archived')
+      .locator('tr.ant-table-row', { hasText: 'Voltline Ege' });
+    await archivedRow.waitFor();
+    await screenshot(page, 'operators-archived');
+    await archivedRow.getByRole('button', { name: 'Restore' }).click();
+    await confirm(page, 'Restore');
+    await page.getByText('Operator restored.').waitFor();
+    await expect.poll(() => archivedRow.count()).toBe(0);
+    await page.getByRole('tab', { name: 'Operator tree' }).click();
+    await treeRow(page, 'Voltline Ege').waitFor();
+    await context.close();
+  });
+
+  it("shows the server's reason when an operator with active sub-operators cannot be archived", async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, 'admin@voltline.local');
+    // A sub-operator below Ankara, made through the API, keeps Ankara from being archived.
+    const auth = {
+      Authorization: `Bearer ${(await page.evaluate(() => localStorage.getItem('auth_token'))) ?? ''}`,
+    };
+    const lookup = await page.request.get('/api/portal/operator/lookup', { headers: auth });
+    const ops = ((await lookup.json()) as { data: { id: number; name: string }[] }).data;
+    const ankara = ops.find((o) => o.name === 'Voltline Ankara');
+    const created = await page.request.post('/api/portal/operator/AddOperatorWithMerchantAsync', {
+      headers: auth,
+      data: {
+        name: 'Voltline Çankaya',
+        parentId: ankara?.id,
+        merchant: {
+          legalName: 'Çankaya Şarj Ltd. Şti.',
+          taxId: validVkn(),
+          iban: 'TR330006100519786457841326',
+          addressLine1: 'Tunalı Hilmi Cad. 5',
+          city: 'Ankara',
+          country: 'TR',
+          contactName: 'Ece Tan',
+          contactEmail: 'ece.tan@example.com',
+        },
+      },
+    });
+    expect(created.status()).toBe(200);
+
+    await page.goto('/portal/management/operator');
+    await treeRow(page, 'Voltline Çankaya').waitFor();
+    await treeRow(page, 'Voltline Ankara').getByRole('button', { name: 'Archive' }).click();
+    await confirm(page, 'Archive');
+    const refusal = page.getByTestId('archive-refusal');
+    await refusal.waitFor();
+    await expect.poll(() => refusal.innerText()).toContain('Voltline Ankara could not be archived');
+    await expect.poll(() => refusal.innerText()).toMatch(/still has \d+ active (sub-operator|charge point)/);
+    await treeRow(page, 'Voltline Ankara').waitFor();
+    await screenshot(page, 'operators-archive-refused');
+    await context.close();
+  });
+
+  it('shows the operator screens in Turkish', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, 'main@voltline.local');
+    await page.goto('/portal/management/operator');
+    await treeRow(page, 'Voltline Ankara').waitFor();
+    await page.evaluate(() => localStorage.setItem('FELOCALE', 'tr'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Operatörler' }).waitFor();
+    await page.getByRole('button', { name: /Operatör ekle$/ }).click();
+    await page.getByRole('button', { name: 'Operatör oluştur' }).click();
+    await page.getByText('Üye işyeri', { exact: true }).waitFor();
+    await screenshot(page, 'operator-add-tr');
+    await context.close();
+  });
+
+  it('offers a Finance user the operators without changing them', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, 'finance@voltline.local');
+    await page.goto('/portal/management/operator');
+    await treeRow(page, 'Voltline Ankara').waitFor();
+    expect(await page.getByRole('button', { name: 'Add operator' }).count()).toBe(0);
+    expect(await tree(page).getByRole('button', { name: 'Archive' }).count()).toBe(0);
+    expect(await tree(page).getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    await page.goto('/portal/management/operator/add');
+    await page.getByText('No access').waitFor();
+    await context.close();
+  });
+});

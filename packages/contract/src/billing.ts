@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { Text } from './common.js';
+
+export const TARIFF_TYPES = ['AC', 'DC', 'AC/DC'] as const;
+export const TARIFF_PAYMENT_TYPES = ['Prepaid', 'Postpaid', 'Free'] as const;
+export const CURRENCIES = ['TRY', 'EUR', 'USD', 'GBP'] as const;
+export const SESSION_STATES = ['active', 'completed', 'failed'] as const;
+export const PAYMENT_KINDS = ['topup', 'session'] as const;
+export const PAYMENT_STATES = ['completed', 'partiallyRefunded', 'refunded', 'failed'] as const;
+
+const minor = z.number().int().min(0).max(100_000_000);
+
+/**
+ * Prices are in minor units (kuruş, cents): `pricePerKwh` 850 is 8.50 per kWh. `limitKwh` is the
+ * energy billed at `pricePerKwh`; energy beyond it is billed at `overLimitPricePerKwh`.
+ */
+export const Tariff = z.object({
+  id: z.number().int(),
+  operatorId: z.number().int(),
+  operatorName: z.string(),
+  name: z.string(),
+  type: z.enum(TARIFF_TYPES),
+  paymentType: z.enum(TARIFF_PAYMENT_TYPES),
+  currency: z.enum(CURRENCIES),
+  pricePerKwh: z.number().int(),
+  limitKwh: z.number().nullable(),
+  overLimitPricePerKwh: z.number().int().nullable(),
+  fixedPrice: z.number().int(),
+  validFrom: z.string().nullable(),
+  validTo: z.string().nullable(),
+  retired: z.boolean(),
+  inUse: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Tariff = z.infer<typeof Tariff>;
+
+const tariffFields = {
+  name: Text(120),
+  operatorId: z.number().int().positive(),
+  type: z.enum(TARIFF_TYPES),
+  paymentType: z.enum(TARIFF_PAYMENT_TYPES),
+  currency: z.enum(CURRENCIES),
+  pricePerKwh: minor,
+  limitKwh: z.number().positive().max(100_000).nullish(),
+  overLimitPricePerKwh: minor.nullish(),
+  fixedPrice: minor,
+  validFrom: z.iso.datetime({ offset: true }).nullish(),
+  validTo: z.iso.datetime({ offset: true }).nullish(),
+};
+
+function limitNeedsPrice(t: { limitKwh?: number | null; overLimitPricePerKwh?: number | null }) {
+  return !(t.limitKwh && (t.overLimitPricePerKwh === undefined || t.overLimitPricePerKwh === null));
+}
+const validPeriod = (t: { validFrom?: string | null; validTo?: string | null }) =>
+  !t.validFrom || !t.validTo || Date.parse(t.validFrom) < Date.parse(t.validTo);
+
+// Defaults belong to creation only: an update leaves out what it does not change.
+export const CreateTariffBody = z
+  .object({ ...tariffFields, currency: tariffFields.currency.default('TRY'), fixedPrice: minor.default(0) })
+  .refine(limitNeedsPrice, { message: 'tariff.overLimitPriceRequired', path: ['overLimitPricePerKwh'] })
+  .refine(validPeriod, { message: 'tariff.periodOrder', path: ['validTo'] });
+export type CreateTariffBody = z.input<typeof CreateTariffBody>;
+
+export const UpdateTariffBody = z
+  .object({ id: z.number().int().positive(), ...tariffFields, retired: z.boolean() })
+  .partial()
+  .required({ id: true })
+  .refine(limitNeedsPrice, { message: 'tariff.overLimitPriceRequired', path: ['overLimitPricePerKwh'] })
+  .refine(validPeriod, { message: 'tariff.periodOrder', path: ['validTo'] });
+export type UpdateTariffBody = z.input<typeof UpdateTariffBody>;
+
+/** What a session was billed by: the tariff as it was when the session started. */
+export const TariffSnapshot = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  paymentType: z.enum(TARIFF_PAYMENT_TYPES),
+  currency: z.enum(CURRENCIES),
+  pricePerKwh: z.number().int(),
+  limitKwh: z.number().nullable(),
+  overLimitPricePerKwh: z.number().int().nullable(),
+  fixedPrice: z.number().int(),
+});
+export type TariffSnapshot = z.infer<typeof TariffSnapshot>;
+
+export const Session = z.object({
+  id: z.number().int(),
+  chargePointId: z.string(),
+  chargePointName: z.string(),
+  operatorId: z.number().int(),
+  operatorName: z.string(),
+  connectorId: z.number().int(),
+  idTag: z.string(),
+  driverId: z.number().int().nullable(),
+  driverName: z.string().nullable(),
+  startedAt: z.string(),
+  stoppedAt: z.string().nullable(),
+  durationSeconds: z.number().int(),
+  meterStart: z.number(),
+  meterStop: z.number().nullable(),
+  energyWh: z.number(),
+  powerW: z.number().nullable(),
+  soc: z.number().nullable(),
+  stopReason: z.string().nullable(),
+  state: z.enum(SESSION_STATES),
+  authorization: z.string(),
+  tariff: TariffSnapshot.nullable(),
+  cost: z.number().int().nullable(),
+  currency: z.string().nullable(),
+});
+export type Session = z.infer<typeof Session>;
+
+export const SessionFilter = z.object({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  chargePointId: z.string().trim().max(48).optional(),
+  driverId: z.number().int().positive().optional(),
+  idTag: z.string().trim().max(20).optional(),
+  operatorId: z.number().int().positive().optional(),
+  state: z.enum(SESSION_STATES).optional(),
+  /** Only running sessions (the Active tab). */
+  active: z.boolean().optional(),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+});
+export type SessionFilter = z.input<typeof SessionFilter>;
+
+export const SessionTotals = z.object({
+  sessions: z.number().int(),
+  energyWh: z.number(),
+  revenue: z.number(),
+});
+export const SessionPage = z.object({
+  items: z.array(Session),
+  total: z.number().int(),
+  index: z.number().int(),
+  size: z.number().int(),
+  totals: SessionTotals,
+});
+export type SessionPage = z.infer<typeof SessionPage>;
+
+export const MeterPoint = z.object({
+  at: z.string(),
+  energyWh: z.number().nullable(),
+  powerW: z.number().nullable(),
+  soc: z.number().nullable(),
+});
+export type MeterPoint = z.infer<typeof MeterPoint>;
+
+export const Payment = z.object({
+  id: z.number().int(),
+  pgTranId: z.string(),
+  kind: z.enum(PAYMENT_KINDS),
+  driverId: z.number().int().nullable(),
+  driverName: z.string().nullable(),
+  operatorId: z.number().int(),
+  sessionId: z.number().int().nullable(),
+  amount: z.number().int(),
+  refundedAmount: z.number().int(),
+  currency: z.string(),
+  state: z.enum(PAYMENT_STATES),
+  gateway: z.string(),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof Payment>;
+
+export const PaymentFilter = z.object({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  pgTranId: z.string().trim().max(64).optional(),
+  driverId: z.number().int().positive().optional(),
+  operatorId: z.number().int().positive().optional(),
+  kind: z.enum(PAYMENT_KINDS).optional(),
+  state: z.enum(PAYMENT_STATES).optional(),
+});
+export type PaymentFilter = z.input<typeof PaymentFilter>;
+
+export const RefundQuery = z.object({
+  pgTranId: z.string().trim().min(1).max(64),
+  amount: z.coerce.number().int().positive(),
+});
+
+export const Refund = z.object({
+  id: z.number().int(),
+  paymentId: z.number().int(),
+  pgTranId: z.string(),
+  gatewayRefundId: z.string(),
+  amount: z.number().int(),
+  createdAt: z.string(),
+});
+export const RefundResult = z.object({ payment: Payment, refund: Refund });
+export type RefundResult = z.infer<typeof RefundResult>;
+
+export const TopUpBody = z.object({
+  driverId: z.number().int().positive(),
+  amount: z.number().int().positive().max(100_000_000),
+  currency: z.enum(CURRENCIES).default('TRY'),
+});

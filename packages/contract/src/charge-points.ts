@@ -1,0 +1,293 @@
+import { z } from 'zod';
+import { CHARGE_POINT_ID_PATTERN, Email, OptionalText, Text } from './common.js';
+
+export const CONNECTOR_STATUSES = [
+  'Available',
+  'Preparing',
+  'Charging',
+  'SuspendedEV',
+  'SuspendedEVSE',
+  'Finishing',
+  'Reserved',
+  'Unavailable',
+  'Faulted',
+  'Unknown',
+] as const;
+export const ConnectorStatus = z.enum(CONNECTOR_STATUSES);
+export type ConnectorStatus = z.infer<typeof ConnectorStatus>;
+
+export const CONNECTION_STATES = ['Connected', 'Disconnected'] as const;
+export const REGISTRATION_STATUSES = ['accepted', 'pending', 'rejected'] as const;
+export const POWER_UNITS = ['W', 'A'] as const;
+export const CONNECTOR_TYPES = [
+  'Type1',
+  'Type2',
+  'CCS1',
+  'CCS2',
+  'CHAdeMO',
+  'GB/T',
+  'Tesla',
+  'Schuko',
+] as const;
+/** Spec §4 device filters. Inactive: not archived, but not accepted (pending or rejected). */
+export const DEVICE_FILTERS = ['Active', 'Inactive', 'Archived'] as const;
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'time.format' });
+const optionalNumber = (min: number, max: number) => z.number().min(min).max(max).nullish();
+
+export const ChargePointIdString = z
+  .string()
+  .trim()
+  .regex(CHARGE_POINT_ID_PATTERN, { message: 'chargePoint.idFormat' });
+
+export const ConnectorSummary = z.object({
+  id: z.number().int(),
+  connectorId: z.number().int(),
+  status: z.string(),
+  errorCode: z.string().nullable(),
+  connectorType: z.string().nullable(),
+  maximumPower: z.number().nullable(),
+  archived: z.boolean(),
+});
+
+export const ChargePoint = z.object({
+  id: z.number().int(),
+  chargePointId: z.string(),
+  name: z.string(),
+  operatorId: z.number().int(),
+  operatorName: z.string(),
+  registrationStatus: z.enum(REGISTRATION_STATUSES),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  serialNumber: z.string().nullable(),
+  firmwareVersion: z.string().nullable(),
+  vendor: z.string().nullable(),
+  iccid: z.string().nullable(),
+  imsi: z.string().nullable(),
+  activationDate: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  city: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  minPower: z.number().nullable(),
+  maxPower: z.number().nullable(),
+  powerUnit: z.enum(POWER_UNITS),
+  openingTime: z.string().nullable(),
+  closingTime: z.string().nullable(),
+  status: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  connection: z.enum(CONNECTION_STATES),
+  lastConnectedAt: z.string().nullable(),
+  lastDisconnectedAt: z.string().nullable(),
+  lastHeartbeatAt: z.string().nullable(),
+  lastBootAt: z.string().nullable(),
+  hasPassword: z.boolean(),
+  archived: z.boolean(),
+  createdAt: z.string(),
+  connectors: z.array(ConnectorSummary),
+});
+export type ChargePoint = z.infer<typeof ChargePoint>;
+
+const fields = {
+  name: Text(120),
+  operatorId: z.number().int().positive(),
+  brand: OptionalText(80),
+  model: OptionalText(80),
+  serialNumber: OptionalText(80),
+  firmwareVersion: OptionalText(50),
+  iccid: OptionalText(20),
+  imsi: OptionalText(20),
+  activationDate: z.iso.datetime({ offset: true }).nullish(),
+  latitude: optionalNumber(-90, 90),
+  longitude: optionalNumber(-180, 180),
+  addressLine1: OptionalText(200),
+  addressLine2: OptionalText(200),
+  countryCode: z.string().trim().length(2).toUpperCase().nullish(),
+  city: OptionalText(100),
+  zipCode: OptionalText(20),
+  contactName: OptionalText(120),
+  contactPhone: OptionalText(32),
+  contactEmail: Email.nullish(),
+  minPower: z.number().int().min(0).max(2_000_000).nullish(),
+  maxPower: z.number().int().min(0).max(2_000_000).nullish(),
+  powerUnit: z.enum(POWER_UNITS),
+  openingTime: time.nullish(),
+  closingTime: time.nullish(),
+  registrationStatus: z.enum(REGISTRATION_STATUSES).optional(),
+};
+
+export const CreateChargePointBody = z.object({
+  chargePointId: ChargePointIdString,
+  ...fields,
+  powerUnit: fields.powerUnit.default('W'),
+  /** Connectors to create, numbered 1..n. */
+  connectorCount: z.number().int().min(0).max(24).default(2),
+  connectorType: z.enum(CONNECTOR_TYPES).optional(),
+});
+export type CreateChargePointBody = z.input<typeof CreateChargePointBody>;
+
+export const UpdateChargePointBody = z
+  .object({ id: z.number().int().positive(), ...fields })
+  .partial()
+  .required({ id: true });
+export type UpdateChargePointBody = z.input<typeof UpdateChargePointBody>;
+
+/** Returned once when a charge point is created or its password is reset: what the installer types in. */
+export const ChargePointCredentials = z.object({
+  chargePoint: ChargePoint,
+  ocppUrl: z.string(),
+  password: z.string(),
+});
+export type ChargePointCredentials = z.infer<typeof ChargePointCredentials>;
+
+export const ChargePointSort = z.enum(['chargePointId', 'name', 'city', 'createdAt', 'lastHeartbeatAt']);
+
+export const ChargePointFilter = z.object({
+  search: z.string().trim().max(100).optional(),
+  operatorId: z.number().int().positive().optional(),
+  connection: z.enum(CONNECTION_STATES).optional(),
+  /** Charge points with at least one connector in this status. */
+  status: ConnectorStatus.optional(),
+  registrationStatus: z.enum(REGISTRATION_STATUSES).optional(),
+  brand: z.string().trim().max(80).optional(),
+  model: z.string().trim().max(80).optional(),
+  city: z.string().trim().max(100).optional(),
+  sortBy: ChargePointSort.default('chargePointId'),
+  sortOrder: z.enum(['asc', 'desc']).default('asc'),
+  /** Which list an export covers (the Dynamic calls each have their own path). Default all. */
+  list: z.enum(['all', 'active', 'inactive', 'archived']).optional(),
+});
+export type ChargePointFilter = z.input<typeof ChargePointFilter>;
+
+export const ChargePointLight = z.object({
+  id: z.number().int(),
+  chargePointId: z.string(),
+  name: z.string(),
+  operatorId: z.number().int(),
+  connection: z.enum(CONNECTION_STATES),
+  archived: z.boolean(),
+});
+export type ChargePointLight = z.infer<typeof ChargePointLight>;
+
+export const Connector = z.object({
+  id: z.number().int(),
+  chargePointId: z.string(),
+  chargePointDbId: z.number().int(),
+  connectorId: z.number().int(),
+  connectorType: z.string().nullable(),
+  maximumPower: z.number().nullable(),
+  maximumChargeDuration: z.number().nullable(),
+  minimumChargeDuration: z.number().nullable(),
+  tariffId: z.number().int().nullable(),
+  status: z.string(),
+  errorCode: z.string().nullable(),
+  info: z.string().nullable(),
+  statusAt: z.string().nullable(),
+  archived: z.boolean(),
+  /** The running session on this connector, if any. */
+  activeSessionId: z.number().int().nullable(),
+});
+export type Connector = z.infer<typeof Connector>;
+
+const connectorFields = {
+  connectorType: z.enum(CONNECTOR_TYPES).nullish(),
+  maximumPower: z.number().int().min(0).max(2_000_000).nullish(),
+  maximumChargeDuration: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .nullish(),
+  minimumChargeDuration: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .nullish(),
+  tariffId: z.number().int().positive().nullish(),
+};
+
+export const CreateConnectorBody = z.object({
+  chargePointId: z.string().trim().min(1).max(48),
+  connectorId: z.number().int().min(1).max(99),
+  ...connectorFields,
+});
+export type CreateConnectorBody = z.input<typeof CreateConnectorBody>;
+
+export const UpdateConnectorBody = z.object({ id: z.number().int().positive(), ...connectorFields });
+export type UpdateConnectorBody = z.input<typeof UpdateConnectorBody>;
+
+export const ConnectorQuery = z
+  .object({
+    connectorId: z.coerce.number().int().positive().optional(),
+    chargePointId: z.string().trim().min(1).max(48).optional(),
+  })
+  .refine((q) => q.connectorId !== undefined || q.chargePointId !== undefined, {
+    message: 'connector.queryNeedsId',
+  });
+
+export const ChargePointAnalyticsQuery = z.object({
+  chargePointId: z.string().trim().min(1).max(48),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+
+export const ChargePointAnalytics = z.object({
+  from: z.string(),
+  to: z.string(),
+  sessions: z.number().int(),
+  energyWh: z.number(),
+  revenue: z.number(),
+  /** Currency of `revenue` (minor units): the one its sessions were billed in, else TRY. */
+  currency: z.string(),
+  /** Connected share of the range, 0..1, from the connection history. */
+  uptime: z.number(),
+  byDay: z.array(
+    z.object({ day: z.string(), sessions: z.number().int(), energyWh: z.number(), revenue: z.number() }),
+  ),
+});
+export type ChargePointAnalytics = z.infer<typeof ChargePointAnalytics>;
+
+export const ConnectionEvent = z.object({
+  id: z.number().int(),
+  event: z.enum(['connected', 'disconnected']),
+  at: z.string(),
+  remoteAddress: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type ConnectionEvent = z.infer<typeof ConnectionEvent>;
+
+export const ChargingProfile = z.object({
+  id: z.number().int(),
+  connectorId: z.number().int(),
+  profileId: z.number().int(),
+  stackLevel: z.number().int(),
+  purpose: z.string(),
+  kind: z.string(),
+  chargingRateUnit: z.string(),
+  profile: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type ChargingProfile = z.infer<typeof ChargingProfile>;
+
+export const ConnectorStatusCount = z.object({ status: z.string(), count: z.number().int() });
+
+export const Country = z.object({
+  id: z.string(),
+  name: z.string(),
+  phoneCode: z.string(),
+  flag: z.string(),
+});
+export const City = z.object({
+  id: z.string(),
+  name: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export const Brand = z.object({ name: z.string(), models: z.array(z.string()) });

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+
+const cp = { chargePointId: z.string().trim().min(1).max(48) };
+const connectorId = z.number().int().min(0).max(99);
+const idTag = z.string().trim().min(1).max(20);
+const isoTime = z.iso.datetime({ offset: true });
+
+export const RESET_TYPES = ['Hard', 'Soft'] as const;
+export const TRIGGER_MESSAGES = [
+  'BootNotification',
+  'DiagnosticsStatusNotification',
+  'FirmwareStatusNotification',
+  'Heartbeat',
+  'MeterValues',
+  'StatusNotification',
+] as const;
+export const AVAILABILITY_TYPES = ['Inoperative', 'Operative'] as const;
+
+/**
+ * Bodies of the remote commands (`POST ocpp/RemoteTrigger/{command}`). Each names the charge
+ * point; the rest is the OCPP request, so the answer in `data` is the charger's own.
+ */
+export const CommandBodies = {
+  triggerMessage: z.object({
+    ...cp,
+    requestedMessage: z.enum(TRIGGER_MESSAGES),
+    connectorId: connectorId.optional(),
+  }),
+  unLockConnector: z.object({ ...cp, connectorId: connectorId.min(1) }),
+  reset: z.object({ ...cp, type: z.enum(RESET_TYPES) }),
+  startTransaction: z.object({ ...cp, idTag, connectorId: connectorId.min(1).optional() }),
+  stopTransaction: z.object({ ...cp, transactionId: z.number().int() }),
+  updateFirmware: z.object({
+    ...cp,
+    location: z.url().max(512),
+    retrieveDate: isoTime.optional(),
+    retries: z.number().int().min(0).max(10).optional(),
+    retryInterval: z.number().int().min(0).max(86_400).optional(),
+  }),
+  getDiagnostic: z.object({
+    ...cp,
+    location: z.url().max(512),
+    startTime: isoTime.optional(),
+    stopTime: isoTime.optional(),
+    retries: z.number().int().min(0).max(10).optional(),
+    retryInterval: z.number().int().min(0).max(86_400).optional(),
+  }),
+  changeConfiguration: z.object({ ...cp, key: z.string().trim().min(1).max(50), value: z.string().max(500) }),
+  getConfiguration: z.object({ ...cp, key: z.array(z.string().trim().min(1).max(50)).max(100).optional() }),
+  changeAvailability: z.object({ ...cp, connectorId, type: z.enum(AVAILABILITY_TYPES) }),
+  clearCache: z.object(cp),
+  reserveNow: z.object({
+    ...cp,
+    connectorId,
+    expiryDate: isoTime,
+    idTag,
+    reservationId: z.number().int(),
+    parentIdTag: idTag.optional(),
+  }),
+  cancelReservation: z.object({ ...cp, reservationId: z.number().int() }),
+  getLocalListVersion: z.object(cp),
+  clearChargingProfile: z.object({
+    ...cp,
+    id: z.number().int().optional(),
+    connectorId: connectorId.optional(),
+    chargingProfilePurpose: z.enum(['ChargePointMaxProfile', 'TxDefaultProfile', 'TxProfile']).optional(),
+    stackLevel: z.number().int().min(0).optional(),
+  }),
+  setChargingProfile: z.object({
+    ...cp,
+    connectorId,
+    csChargingProfiles: z.object({
+      chargingProfileId: z.number().int(),
+      transactionId: z.number().int().optional(),
+      stackLevel: z.number().int().min(0),
+      chargingProfilePurpose: z.enum(['ChargePointMaxProfile', 'TxDefaultProfile', 'TxProfile']),
+      chargingProfileKind: z.enum(['Absolute', 'Recurring', 'Relative']),
+      recurrencyKind: z.enum(['Daily', 'Weekly']).optional(),
+      validFrom: isoTime.optional(),
+      validTo: isoTime.optional(),
+      chargingSchedule: z.object({
+        duration: z.number().int().min(0).optional(),
+        startSchedule: isoTime.optional(),
+        chargingRateUnit: z.enum(['A', 'W']),
+        chargingSchedulePeriod: z
+          .array(
+            z.object({
+              startPeriod: z.number().int().min(0),
+              limit: z.number().min(0),
+              numberPhases: z.number().int().min(1).max(3).optional(),
+            }),
+          )
+          .min(1)
+          .max(48),
+        minChargingRate: z.number().min(0).optional(),
+      }),
+    }),
+  }),
+  getCompositeSchedule: z.object({
+    ...cp,
+    connectorId,
+    duration: z.number().int().min(1),
+    chargingRateUnit: z.enum(['A', 'W']).optional(),
+  }),
+} as const;
+
+export type CommandName = keyof typeof CommandBodies;
+export const COMMAND_NAMES = Object.keys(CommandBodies) as CommandName[];
+export type CommandBody<C extends CommandName> = z.infer<(typeof CommandBodies)[C]>;
+
+/** The OCPP action each command sends. */
+export const COMMAND_ACTIONS = {
+  triggerMessage: 'TriggerMessage',
+  unLockConnector: 'UnlockConnector',
+  reset: 'Reset',
+  startTransaction: 'RemoteStartTransaction',
+  stopTransaction: 'RemoteStopTransaction',
+  updateFirmware: 'UpdateFirmware',
+  getDiagnostic: 'GetDiagnostics',
+  changeConfiguration: 'ChangeConfiguration',
+  getConfiguration: 'GetConfiguration',
+  changeAvailability: 'ChangeAvailability',
+  clearCache: 'ClearCache',
+  reserveNow: 'ReserveNow',
+  cancelReservation: 'CancelReservation',
+  getLocalListVersion: 'GetLocalListVersion',
+  clearChargingProfile: 'ClearChargingProfile',
+  setChargingProfile: 'SetChargingProfile',
+  getCompositeSchedule: 'GetCompositeSchedule',
+} as const satisfies Record<CommandName, string>;
+
+export const OCPP_LOG_TYPES = ['CALL', 'CALLRESULT', 'CALLERROR', 'INVALID'] as const;
+
+/** Query of `messageTrace/OcppLogs/getLogs` and `getLogsRequestResponse`. */
+export const OcppLogQuery = z.object({
+  StartDate: isoTime.optional(),
+  EndDate: isoTime.optional(),
+  ChargePointId: z.string().trim().max(48).optional(),
+  /** Comma-separated actions (e.g. `BootNotification,Heartbeat`) or message types (`CALLERROR`). */
+  Types: z.string().trim().max(500).optional(),
+  index: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type OcppLogQuery = z.input<typeof OcppLogQuery>;
+
+export const OcppLogEntry = z.object({
+  id: z.number().int(),
+  chargePointId: z.string(),
+  direction: z.enum(['in', 'out']),
+  messageType: z.enum(OCPP_LOG_TYPES),
+  messageId: z.string().nullable(),
+  action: z.string().nullable(),
+  payload: z.unknown(),
+  at: z.string(),
+  responseTimeMs: z.number().int().nullable(),
+});
+export type OcppLogEntry = z.infer<typeof OcppLogEntry>;
+
+/** A CALL with the answer it got (if any). */
+export const OcppLogPair = z.object({
+  request: OcppLogEntry,
+  response: OcppLogEntry.nullable(),
+});
+export type OcppLogPair = z.infer<typeof OcppLogPair>;

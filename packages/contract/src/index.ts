@@ -1,0 +1,15 @@
+export * from './common.js';
+export * from './roles.js';
+export * from './auth.js';
+export * from './users.js';
+export * from './operators.js';
+export * from './audit.js';
+export * from './routes.js';
+export * from './permission-table.js';
+export * as Ocpp from './ocpp16.generated.js';
+export * from './commands.js';
+export * from './charge-points.js';
+export * from './brands.js';
+export * from './drivers.js';
+export * from './billing.js';
+export * from './analytics.js';
