@@ -339,4 +339,27 @@ describe('tariffs, session billing and refunds', () => {
     await usedRow.getByRole('button', { name: 'Reinstate' }).waitFor();
     await screenshot(page, 'tariffs-list-retired');
   });
+
+  it('keeps the chosen tab when a card number is sent right after switching, even on a slow computer', async () => {
+    const { page, context } = await newPage(browser, server.url);
+    await signIn(page, 'admin@voltline.local');
+    // A slow computer: the tab switch has not rendered yet when the card number is sent.
+    const cdp = await context.newCDPSession(page);
+    for (let round = 0; round < 3; round++) {
+      await page.goto('/portal/reports/chargingsessions');
+      await page.getByTestId('session-table').waitFor();
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+      await page.getByTestId('session-tabs').getByRole('tab', { name: 'All sessions' }).click();
+      const card = page.getByTestId('session-filter-id-tag').locator('input');
+      await card.fill('DEMO0001');
+      await card.press('Enter');
+      await page.waitForURL(/idTag=DEMO0001/);
+      await page.getByRole('columnheader', { name: 'Cost' }).waitFor();
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      expect(new URL(page.url()).searchParams.get('tab')).toBe('all');
+      expect(await page.getByTestId('session-tabs').getByRole('tab', { selected: true }).innerText()).toBe(
+        'All sessions',
+      );
+    }
+  });
 });

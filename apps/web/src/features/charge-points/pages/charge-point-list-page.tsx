@@ -1,12 +1,12 @@
-import { useMemo } from 'react';
 import { Button, Card, Tabs } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChargePointFilter } from '@voltline/contract';
 import { PageHeader } from '../../../components/page-header';
 import { DownloadButton } from '../../../components/download-button';
 import { useFileDownload } from '../../../hooks/use-file-download';
+import { useSearchView } from '../../../hooks/use-search-view';
 import { useCan } from '../../../hooks/use-permission';
 import { datedFileName } from '../../../lib/download';
 import { exportChargePoints } from '../api/export-charge-points';
@@ -21,18 +21,12 @@ export default function ChargePointListPage() {
   const { t } = useTranslation('chargePoints');
   const navigate = useNavigate();
   const canWrite = useCan('chargePoints:write');
-  const [params, setParams] = useSearchParams();
-  const { kind, index, filter } = useMemo(() => filterFromParams(params), [params]);
+  const [{ kind, index, filter }, setView] = useSearchView(filterFromParams, filterToParams);
   const chargePoints = useChargePoints(kind, index, filter);
   const excel = useFileDownload();
 
   const go = (next: { kind?: DeviceList; filter?: ChargePointFilter; index?: number }) =>
-    setParams(
-      filterToParams({ kind: next.kind ?? kind, filter: next.filter ?? filter, index: next.index ?? 0 }),
-      {
-        replace: true,
-      },
-    );
+    setView({ ...next, index: next.index ?? 0 });
 
   return (
     <>
@@ -64,7 +58,13 @@ export default function ChargePointListPage() {
       />
       <Tabs
         activeKey={kind}
-        onChange={(k) => go({ kind: k as DeviceList, filter: { ...filter, registrationStatus: undefined } })}
+        onChange={(k) =>
+          setView((current) => ({
+            kind: k as DeviceList,
+            filter: { ...current.filter, registrationStatus: undefined },
+            index: 0,
+          }))
+        }
         items={DEVICE_LISTS.map((k) => ({ key: k, label: t(`list.tabs.${k}`) }))}
         data-testid="cp-list-tabs"
       />

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { Alert, Card, Col, Row, Typography } from 'antd';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { useSearchView } from '../../../hooks/use-search-view';
 import { useAnalytics } from '../api/get-analytics';
 import { ChartCard } from '../components/chart-card';
 import { OperatorFilter, RangeFilter } from '../components/dashboard-filters';
@@ -18,12 +18,14 @@ import { fillDays, filtersFromParams, filtersToParams } from '../lib/range';
 
 const ConnectorDonut = lazy(() => import('../components/charts/connector-donut'));
 const DailyChart = lazy(() => import('../components/charts/daily-chart'));
+type Filters = ReturnType<typeof filtersFromParams>;
+const parseFilters = (params: URLSearchParams) => filtersFromParams(params);
+const formatFilters = ({ operatorId, range }: Filters) => filtersToParams(operatorId, range);
 const zeroDay = (day: string) => ({ day, sessions: 0, energyWh: 0, revenue: 0 });
 
 export default function AnalyticsPage() {
   const { t } = useTranslation('dashboards');
-  const [params, setParams] = useSearchParams();
-  const { operatorId, range } = filtersFromParams(params);
+  const [{ operatorId, range }, setFilters] = useSearchView(parseFilters, formatFilters);
   const analytics = useAnalytics(operatorId, range);
   const { data } = analytics;
   const loading = analytics.isPending;
@@ -41,14 +43,8 @@ export default function AnalyticsPage() {
               failed={analytics.isRefetchError}
               onRefresh={() => void analytics.refetch()}
             />
-            <OperatorFilter
-              value={operatorId}
-              onChange={(id) => setParams(filtersToParams(id, range), { replace: true })}
-            />
-            <RangeFilter
-              value={range}
-              onChange={(next) => setParams(filtersToParams(operatorId, next), { replace: true })}
-            />
+            <OperatorFilter value={operatorId} onChange={(id) => setFilters({ operatorId: id })} />
+            <RangeFilter value={range} onChange={(next) => setFilters({ range: next })} />
           </>
         }
       />

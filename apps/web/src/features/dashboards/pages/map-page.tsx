@@ -1,7 +1,7 @@
 import { Alert, Card, Flex, Typography } from 'antd';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { useSearchView } from '../../../hooks/use-search-view';
 import { useMapPoints } from '../api/get-map-points';
 import { OperatorFilter } from '../components/dashboard-filters';
 import { NetworkMap } from '../components/map/network-map';
@@ -9,13 +9,18 @@ import { StateFilter, StateLegend } from '../components/state-filter';
 import { UpdatedAt } from '../components/updated-at';
 import { MAP_STATES, type MapState } from '../lib/colors';
 
-function filtersOf(params: URLSearchParams): { operatorId?: number; state?: MapState } {
+interface MapFilters {
+  operatorId?: number;
+  state?: MapState;
+}
+
+function filtersOf(params: URLSearchParams): MapFilters {
   const id = Number(params.get('operatorId'));
   const state = MAP_STATES.find((s) => s === params.get('state'));
   return { operatorId: Number.isInteger(id) && id > 0 ? id : undefined, state };
 }
 
-function paramsOf(operatorId: number | undefined, state: MapState | undefined): URLSearchParams {
+function paramsOf({ operatorId, state }: MapFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (operatorId) params.set('operatorId', String(operatorId));
   if (state) params.set('state', state);
@@ -24,8 +29,7 @@ function paramsOf(operatorId: number | undefined, state: MapState | undefined): 
 
 export default function MapPage() {
   const { t } = useTranslation('dashboards');
-  const [params, setParams] = useSearchParams();
-  const { operatorId, state } = filtersOf(params);
+  const [{ operatorId, state }, setFilters] = useSearchView(filtersOf, paramsOf);
   const query = useMapPoints(operatorId, state);
   const points = query.data ?? [];
 
@@ -42,14 +46,8 @@ export default function MapPage() {
               failed={query.isRefetchError}
               onRefresh={() => void query.refetch()}
             />
-            <OperatorFilter
-              value={operatorId}
-              onChange={(id) => setParams(paramsOf(id, state), { replace: true })}
-            />
-            <StateFilter
-              value={state}
-              onChange={(s) => setParams(paramsOf(operatorId, s), { replace: true })}
-            />
+            <OperatorFilter value={operatorId} onChange={(id) => setFilters({ operatorId: id })} />
+            <StateFilter value={state} onChange={(s) => setFilters({ state: s })} />
           </>
         }
       />

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { Badge, Card, Flex, Tabs } from 'antd';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DownloadButton } from '../../../components/download-button';
 import { PageHeader } from '../../../components/page-header';
 import { useFileDownload } from '../../../hooks/use-file-download';
+import { useSearchView } from '../../../hooks/use-search-view';
 import { datedFileName } from '../../../lib/download';
 import { exportSessions } from '../api/export-sessions';
 import { useSessions } from '../api/get-sessions';
@@ -23,14 +23,12 @@ import {
 
 export default function SessionsPage() {
   const { t } = useTranslation('sessions');
-  const [params, setParams] = useSearchParams();
-  const view = useMemo(() => viewFromParams(params), [params]);
+  const [view, go] = useSearchView<SessionView>(viewFromParams, viewToParams);
   const filter = useMemo(() => requestFilter(view), [view]);
   const sessions = useSessions(view.index, filter);
   const excel = useFileDownload();
   const live = view.tab === 'active';
 
-  const go = (next: Partial<SessionView>) => setParams(viewToParams({ ...view, ...next }), { replace: true });
   // Totals carry no currency; sessions are billed in their tariff's, so take it from the page.
   const currency = sessions.data?.items.find((s) => s.currency)?.currency ?? 'TRY';
 

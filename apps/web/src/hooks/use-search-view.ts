@@ -1,0 +1,27 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+/**
+ * A page's view (tab, page, filters) kept in the address, and a setter that changes part of it.
+ *
+ * The router renders a navigation as a transition, so a quick second change (a tab, then a card
+ * number typed and sent right after) can arrive before the first one has rendered. Building the
+ * next address from the last render would then undo the first change; the setter builds it from
+ * the address as it is at that moment instead.
+ */
+export function useSearchView<V>(
+  parse: (params: URLSearchParams) => V,
+  format: (view: V) => URLSearchParams,
+): [V, (change: Partial<V> | ((current: V) => Partial<V>)) => void] {
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => parse(params), [parse, params]);
+  const update = useCallback(
+    (change: Partial<V> | ((current: V) => Partial<V>)) => {
+      const current = parse(new URLSearchParams(window.location.search));
+      const next = typeof change === 'function' ? change(current) : change;
+      setParams(format({ ...current, ...next }), { replace: true });
+    },
+    [parse, format, setParams],
+  );
+  return [view, update];
+}
