@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Each test file starts its own server and browser; two cores allow two files at a time.
+// A browser test that fails is run once more (the machine is shared and a page can be starved
+// of CPU); the first failure is printed all the same (support/browser.ts), so it is not hidden.
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
@@ -10,5 +12,6 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     pool: 'forks',
+    retry: 1,
   },
 });

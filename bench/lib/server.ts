@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -73,8 +73,11 @@ export class ServerProcess {
     });
     this.child = child;
     this.output = '';
+    // BENCH_SERVER_OUTPUT=<file> keeps everything the server prints (e.g. with --trace-gc).
+    const keep = process.env.BENCH_SERVER_OUTPUT;
     const collect = (b: Buffer) => {
       this.output = (this.output + b.toString()).slice(-20_000);
+      if (keep) appendFileSync(keep, b);
     };
     child.stdout?.on('data', collect);
     child.stderr?.on('data', collect);

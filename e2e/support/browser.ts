@@ -35,13 +35,21 @@ export async function newPage(
 }
 
 const openPages = new Set<Page>();
+const errorsSeen = new Map<string, number>();
 
 /**
  * A failed test leaves a picture of each page it had open (screenshots/FAILED-<test>-<n>.png);
  * contexts a failed test left open are closed before the next test.
  */
 afterEach(async ({ task }) => {
-  const failed = task.result?.state === 'fail' || (task.result?.errors?.length ?? 0) > 0;
+  // Errors of earlier attempts stay on the task; this attempt failed if it added one.
+  const errors = task.result?.errors ?? [];
+  const failed = errors.length > (errorsSeen.get(task.id) ?? 0);
+  errorsSeen.set(task.id, errors.length);
+  if (failed) {
+    const attempt = (task.result?.retryCount ?? 0) + 1;
+    console.warn(`FAILED (attempt ${attempt}): ${task.name}\n${errors.at(-1)?.message ?? ''}`);
+  }
   let n = 0;
   for (const page of openPages) {
     if (failed) {
