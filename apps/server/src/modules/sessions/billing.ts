@@ -22,18 +22,10 @@ export async function billSession(tx: Tx, session: SessionRow): Promise<void> {
     .where(eq(chargingSessions.id, session.id));
   if (cost <= 0) return;
 
-  let prepaid = tariff.paymentType === 'Prepaid';
-  if (session.driverId !== null && !prepaid) {
-    const [d] = await tx
-      .select({ prepaid: operators.prepaid })
-      .from(drivers)
-      .innerJoin(operators, eq(operators.id, drivers.operatorId))
-      .where(eq(drivers.id, session.driverId));
-    prepaid = d?.prepaid ?? false;
-  }
-  if (session.driverId !== null && prepaid) {
+  const prepaid = await isPrepaid(tx, session, tariff);
+  if (prepaid) {
     await postBalanceEntry(tx, {
-      driverId: session.driverId,
+      driverId: prepaid.driverId,
       amount: -cost,
       kind: 'charge',
       reference: `session:${session.id}`,
@@ -52,7 +44,65 @@ export async function billSession(tx: Tx, session: SessionRow): Promise<void> {
       amount: cost,
       currency: tariff.currency,
       state: 'completed',
-      gateway: session.driverId !== null && prepaid ? 'balance' : 'builtin',
+      gateway: prepaid ? 'balance' : 'builtin',
     })
     .onConflictDoNothing();
+}
+
+/** The driver whose balance pays for the session, when it is paid from a prepaid balance. */
+async function isPrepaid(
+  tx: Tx,
+  session: SessionRow,
+  tariff: TariffSnapshot,
+): Promise<{ driverId: number } | undefined> {
+  if (session.driverId === null) return undefined;
+  if (tariff.paymentType === 'Prepaid') return { driverId: session.driverId };
+  const [d] = await tx
+    .select({ prepaid: operators.prepaid })
+    .from(drivers)
+    .innerJoin(operators, eq(operators.id, drivers.operatorId))
+    .where(eq(drivers.id, session.driverId));
+  return d?.prepaid ? { driverId: session.driverId } : undefined;
+}
+
+/**
+ * Prices a session again after its figures changed once it was billed: the charger's own
+ * StopTransaction arriving after the session was closed for want of one. The difference is
+ * posted to a prepaid driver's ledger (once: reference `session:{id}:stop`) and the session's
+ * payment line takes the new amount, never less than what was already refunded of it.
+ */
+export async function rebillSession(tx: Tx, session: SessionRow, billedCost: number): Promise<void> {
+  const tariff = session.tariffSnapshot as TariffSnapshot | null;
+  if (!tariff) return;
+  const cost = sessionCost(tariff, session.energyWh ?? 0);
+  const delta = cost - billedCost;
+  if (delta === 0) return;
+  await tx
+    .update(chargingSessions)
+    .set({ cost, currency: tariff.currency, updatedAt: sql`now()` })
+    .where(eq(chargingSessions.id, session.id));
+  const [payment] = await tx.select().from(payments).where(eq(payments.sessionId, session.id)).for('update');
+  if (!payment) {
+    await billSession(tx, session);
+    return;
+  }
+  const prepaid = await isPrepaid(tx, session, tariff);
+  if (prepaid) {
+    await postBalanceEntry(tx, {
+      driverId: prepaid.driverId,
+      amount: -delta,
+      kind: delta > 0 ? 'charge' : 'refund',
+      reference: `session:${session.id}:stop`,
+      reason: `Charging session ${session.id}, corrected by the charger's StopTransaction`,
+      allowNegative: true,
+    });
+  }
+  const amount = Math.max(cost, payment.refundedAmount);
+  const state =
+    payment.refundedAmount === 0
+      ? 'completed'
+      : payment.refundedAmount >= amount
+        ? 'refunded'
+        : 'partiallyRefunded';
+  await tx.update(payments).set({ amount, state }).where(eq(payments.id, payment.id));
 }

@@ -3,7 +3,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { authorizeIdTag, type IdTagInfo } from '../drivers/authorization.js';
 import type { OcppChargePoint } from '../charge-points/charge-points.repository.js';
 import { snapshotOf, tariffOfConnector } from '../tariffs/tariffs.repository.js';
-import { billSession } from './billing.js';
+import { billSession, rebillSession } from './billing.js';
+import { STALE_STOP_REASON } from './stale.js';
 import { Coalescer } from '../../ocpp/coalescer.js';
 import * as repo from './sessions.repository.js';
 
@@ -163,7 +164,11 @@ export class SessionsOcpp {
         await repo.insertUnmatchedStop(tx, cp.id, req.transactionId, req);
         return answer;
       }
-      if (session.state !== 'active') return answer; // a resent Stop changes nothing
+      // The charger's own Stop for a session closed for want of one: its figures replace the
+      // last reading the session was closed at, and the bill follows. Any other resent Stop
+      // changes nothing.
+      const lateStop = session.state === 'failed' && session.stopReason === STALE_STOP_REASON;
+      if (session.state !== 'active' && !lateStop) return answer;
       const rows = meterRows(cp.id, session.connectorId, session.id, req.transactionData ?? []);
       await repo.insertMeterValues(tx, rows);
       const done = await repo.completeSession(tx, session.id, {
@@ -175,7 +180,8 @@ export class SessionsOcpp {
         energyWh: Math.max(0, req.meterStop - session.meterStart),
         state: 'completed',
       });
-      if (done) await billSession(tx, done);
+      if (done && lateStop) await rebillSession(tx, done, session.cost ?? 0);
+      else if (done) await billSession(tx, done);
       if (done && onCompleted) await onCompleted(tx, done);
       return answer;
     });

@@ -297,6 +297,87 @@ describe('sessions are priced by the tariff in force when they started', () => {
       cost: 3300,
     });
   });
+
+  /** A session of `idTag` on `connectorId` closed by the stale rule at `readingWh` into it. */
+  async function staleSession(connectorId: number, idTag: string, readingWh: number) {
+    const session = await runSession(connectorId, idTag, 0, 0);
+    await charger.call('MeterValues', {
+      connectorId,
+      transactionId: session.id,
+      meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: String(readingWh) }] }],
+    });
+    await t.database.db
+      .update(chargingSessions)
+      .set({ updatedAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(chargingSessions.id, session.id));
+    expect(await closeStaleSessions(t.database.db, 24)).toEqual([session.id]);
+    return session.id;
+  }
+  const lateStop = (transactionId: number, meterStop: number) =>
+    charger.call('StopTransaction', {
+      transactionId,
+      meterStop,
+      timestamp: new Date().toISOString(),
+      reason: 'EVDisconnected',
+      transactionData: [
+        {
+          timestamp: new Date().toISOString(),
+          sampledValue: [{ value: String(meterStop), context: 'Transaction.End' }],
+        },
+      ],
+    });
+  const sessionDetail = async (id: number) =>
+    (
+      await t.call<{ data: SessionOut & { stopReason: string } }>('GET', `/api/portal/Transaction/${id}`, {
+        token: admin,
+      })
+    ).body.data;
+  const paymentOf = async (id: number) =>
+    (
+      await t.call<{ data: { items: PaymentOut[] } }>(
+        'POST',
+        '/api/portal/Payment/GetPaymentTransactions?index=0&size=10',
+        { token: admin, body: { pgTranId: `VL-SES-${id}` } },
+      )
+    ).body.data.items.filter((p) => p.pgTranId === `VL-SES-${id}`);
+
+  it("completes a session closed for want of a Stop when the charger's Stop comes later, and bills the rest", async () => {
+    const id = await staleSession(2, 'DEMO0003', 3000);
+    await lateStop(id, 5000);
+    // Network DC (postpaid): 5 kWh × 11.00, on the session and on its one payment line.
+    expect(await sessionDetail(id)).toMatchObject({
+      state: 'completed',
+      stopReason: 'EVDisconnected',
+      energyWh: 5000,
+      cost: 5500,
+    });
+    const payments = await paymentOf(id);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ amount: 5500, state: 'completed' });
+    // The same Stop sent again changes nothing.
+    await lateStop(id, 5000);
+    expect(await sessionDetail(id)).toMatchObject({ state: 'completed', energyWh: 5000, cost: 5500 });
+    expect((await paymentOf(id))[0]).toMatchObject({ amount: 5500 });
+  });
+
+  it("takes the rest of a late Stop from a prepaid driver's balance once", async () => {
+    const before = await balanceOf('DEMO0002');
+    const id = await staleSession(1, 'DEMO0002', 2000);
+    // 5.00 per session and 20.00/kWh: 2 kWh when closed, 3 kWh by the charger's Stop.
+    expect((await balanceOf('DEMO0002')).balance).toBe(before.balance - (500 + 4000));
+    await Promise.all([lateStop(id, 3000), lateStop(id, 3000)]);
+    expect((await balanceOf('DEMO0002')).balance).toBe(before.balance - (500 + 6000));
+    const entries = await t.database.db
+      .select({ amount: balanceEntries.amount, reference: balanceEntries.reference })
+      .from(balanceEntries)
+      .where(sql`${balanceEntries.reference} like ${`session:${id}%`}`)
+      .orderBy(balanceEntries.id);
+    expect(entries).toEqual([
+      { amount: -4500, reference: `session:${id}` },
+      { amount: -2000, reference: `session:${id}:stop` },
+    ]);
+    expect((await paymentOf(id))[0]).toMatchObject({ amount: 6500, state: 'completed' });
+  });
 });
 
 describe('session reports', () => {
@@ -325,11 +406,12 @@ describe('session reports', () => {
       token: admin,
       body: { chargePointId: 'BILL-1' },
     });
-    expect(all.body.data.total).toBe(4);
+    // The two sessions completed by a late Stop count with the charger's figures.
+    expect(all.body.data.total).toBe(6);
     expect(all.body.data.totals).toEqual({
-      sessions: 4,
-      energyWh: 25_000 + 10_000 + 3_000 + 1_500,
-      revenue: 23_500 + 20_500 + 3_300,
+      sessions: 6,
+      energyWh: 25_000 + 10_000 + 3_000 + 5_000 + 3_000 + 1_500,
+      revenue: 23_500 + 20_500 + 3_300 + 5_500 + 6_500,
     });
     const active = await t.call<{ data: { items: (SessionOut & { powerW: number })[] } }>(
       'POST',
@@ -379,7 +461,7 @@ describe('session reports', () => {
       '/api/portal/Transaction/GetTransactionsDynamic?index=0&size=10',
       { token: istanbul, body: {} },
     );
-    expect(mine.body.data.total).toBe(4);
+    expect(mine.body.data.total).toBe(6);
     expect(
       (
         await t.call('POST', '/api/portal/Transaction/GetTransactionsDynamic?index=0&size=10', {
