@@ -101,6 +101,18 @@ describe('charge point management', () => {
     await expect.poll(() => rows.first().innerText(), { timeout: 15_000 }).toContain('Charging');
     await screenshot(page, 'charge-point-connectors');
 
+    // Remote start on the free connector for a driver found by typing, with one of her cards.
+    await rows.nth(1).getByRole('button', { name: 'Start' }).click();
+    const startDialog = page.getByRole('dialog', { name: 'Start charging on connector 2' });
+    await startDialog.getByTestId('start-driver').click();
+    await page.keyboard.type('arslan');
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Zeynep Arslan', { exact: true }).click();
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+    await startDialog.getByTestId('start-card').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await startDialog.getByRole('button', { name: 'Start' }).click();
+    await page.getByTestId('cp-command-answer').getByText('the charge point answered Accepted').waitFor();
+
     // Configuration as the charger reports it; change a writable key and see its answer.
     await tab(page, 'Configuration').click();
     await page.waitForURL(`**/detail/${CP_ID}/configuration`);

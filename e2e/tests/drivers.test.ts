@@ -223,4 +223,45 @@ describe('driver management', () => {
     ).toBe('PK');
     await context.close();
   });
+
+  it('finds any driver of a large network in the session and payment filters by typing', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, 'main@voltline.local');
+    const me = await api<{ operatorId: number }>(page, 'GET', 'portal/Auth/me');
+    // More drivers than the filter lists before anything is typed, the one wanted last by name.
+    for (let n = 1; n <= 25; n++) {
+      await api(page, 'POST', 'portal/Driver', {
+        name: 'Fleet',
+        surname: `Driver ${String(n).padStart(2, '0')}`,
+        operatorId: me.operatorId,
+      });
+    }
+    const wanted = await api<{ id: number }>(page, 'POST', 'portal/Driver', {
+      name: 'Zeynep',
+      surname: 'Öztürk',
+      operatorId: me.operatorId,
+    });
+
+    await page.goto('/portal/reports/chargingsessions?tab=all');
+    const filter = page.getByTestId('session-filter-driver');
+    await filter.click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.first().waitFor();
+    expect(await options.allInnerTexts()).not.toContain('Zeynep Öztürk');
+    await page.keyboard.type('zeyn');
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Zeynep Öztürk', { exact: true }).click();
+    await page.waitForURL(new RegExp(`driverId=${wanted.id}`));
+    await screenshot(page, 'sessions-driver-filter');
+    // After a reload the filter still names the driver, though the first matches do not include her.
+    await page.reload();
+    await expect.poll(() => filter.innerText()).toContain('Zeynep Öztürk');
+
+    // The payments filter finds her the same way, by e-mail, phone, card or name.
+    await page.goto('/portal/reports/payments');
+    await page.getByRole('combobox', { name: 'Driver' }).click();
+    await page.keyboard.type('Öztürk');
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Zeynep Öztürk', { exact: true }).click();
+    await page.waitForURL(new RegExp(`driverId=${wanted.id}`));
+    await context.close();
+  });
 });

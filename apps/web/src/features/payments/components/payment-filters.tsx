@@ -2,7 +2,9 @@ import { Button, Card, Col, DatePicker, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_KINDS, PAYMENT_STATES, type PaymentFilter } from '@voltline/contract';
-import { useDriverOptions, useOperatorOptions } from '../../../api/lookups';
+import { useOperatorOptions } from '../../../api/lookups';
+import { DriverSelect } from '../../../components/driver-select';
+import { useCan } from '../../../hooks/use-permission';
 
 /** Dates, transaction id, driver, operator, kind and state. */
 export function PaymentFilters({
@@ -14,7 +16,7 @@ export function PaymentFilters({
 }) {
   const { t } = useTranslation('payments');
   const { t: tc } = useTranslation('common');
-  const drivers = useDriverOptions();
+  const canSeeDrivers = useCan('drivers:read');
   const operators = useOperatorOptions();
 
   return (
@@ -49,18 +51,12 @@ export function PaymentFilters({
             data-testid="payment-filter-tran-id"
           />
         </Col>
-        {drivers.allowed && (
+        {canSeeDrivers && (
           <Col flex="1 1 170px" style={{ maxWidth: 300 }}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              style={{ width: '100%' }}
-              placeholder={t('filters.driver')}
-              aria-label={t('filters.driver')}
-              loading={drivers.isPending}
+            <DriverSelect
               value={value.driverId}
-              onChange={(driverId?: number) => onChange({ ...value, driverId })}
-              options={drivers.data?.map((d) => ({ value: d.id, label: `${d.name} ${d.surname}` }))}
+              onChange={(driverId) => onChange({ ...value, driverId })}
+              placeholder={t('filters.driver')}
             />
           </Col>
         )}

@@ -2,7 +2,9 @@ import { Button, Card, Col, DatePicker, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { SESSION_STATES, type SessionFilter } from '@voltline/contract';
-import { useChargePointOptions, useDriverOptions, useOperatorOptions } from '../../../api/lookups';
+import { useChargePointOptions, useOperatorOptions } from '../../../api/lookups';
+import { DriverSelect } from '../../../components/driver-select';
+import { useCan } from '../../../hooks/use-permission';
 
 /** Dates, charge point, driver, card, operator and (on the All tab) state. */
 export function SessionFilters({
@@ -17,7 +19,7 @@ export function SessionFilters({
   const { t } = useTranslation('sessions');
   const { t: tc } = useTranslation('common');
   const chargePoints = useChargePointOptions();
-  const drivers = useDriverOptions();
+  const canSeeDrivers = useCan('drivers:read');
   const operators = useOperatorOptions();
 
   return (
@@ -70,19 +72,13 @@ export function SessionFilters({
             />
           )}
         </Col>
-        {drivers.allowed && (
+        {canSeeDrivers && (
           <Col flex="1 1 170px" style={{ maxWidth: 300 }}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              style={{ width: '100%' }}
-              placeholder={t('filters.driver')}
-              aria-label={t('filters.driver')}
-              loading={drivers.isPending}
+            <DriverSelect
               value={value.driverId}
-              onChange={(driverId?: number) => onChange({ ...value, driverId })}
-              options={drivers.data?.map((d) => ({ value: d.id, label: `${d.name} ${d.surname}` }))}
-              data-testid="session-filter-driver"
+              onChange={(driverId) => onChange({ ...value, driverId })}
+              placeholder={t('filters.driver')}
+              testId="session-filter-driver"
             />
           </Col>
         )}

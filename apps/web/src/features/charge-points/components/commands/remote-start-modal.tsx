@@ -1,6 +1,7 @@
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDriverCards, useDriverChoices } from '../../api/get-drivers';
+import { DriverSelect } from '../../../../components/driver-select';
+import { useDriverCards } from '../../api/get-drivers';
 
 interface StartValues {
   source: 'driver' | 'card';
@@ -24,7 +25,6 @@ export function RemoteStartModal({
   const [form] = Form.useForm<StartValues>();
   const source = Form.useWatch('source', form) ?? 'driver';
   const driverId = Form.useWatch('driverId', form);
-  const drivers = useDriverChoices(open && source === 'driver');
   const cards = useDriverCards(source === 'driver' ? driverId : undefined);
   const usable = cards.data?.filter((c) => !c.archived && !c.expired && c.status === 'active') ?? [];
 
@@ -56,13 +56,7 @@ export function RemoteStartModal({
         {source === 'driver' ? (
           <>
             <Form.Item label={t('commands.driver')} name="driverId" rules={[{ required: true }]}>
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                loading={drivers.isPending}
-                onChange={() => form.setFieldValue('idTag', undefined)}
-                options={drivers.data?.map((d) => ({ value: d.id, label: `${d.name} ${d.surname}` }))}
-                data-testid="start-driver"
-              />
+              <DriverSelect onChange={() => form.setFieldValue('idTag', undefined)} testId="start-driver" />
             </Form.Item>
             <Form.Item label={t('commands.card')} name="idTag" rules={[{ required: true }]}>
               <Select
