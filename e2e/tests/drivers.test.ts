@@ -236,9 +236,12 @@ describe('driver management', () => {
         operatorId: me.operatorId,
       });
     }
+    // Her own surname each attempt, so a rerun does not find the first attempt's driver too.
+    const surname = `Öztürk-${Date.now().toString(36)}`;
+    const fullName = `Zeynep ${surname}`;
     const wanted = await api<{ id: number }>(page, 'POST', 'portal/Driver', {
       name: 'Zeynep',
-      surname: 'Öztürk',
+      surname,
       operatorId: me.operatorId,
     });
 
@@ -247,20 +250,20 @@ describe('driver management', () => {
     await filter.click();
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     await options.first().waitFor();
-    expect(await options.allInnerTexts()).not.toContain('Zeynep Öztürk');
+    expect(await options.allInnerTexts()).not.toContain(fullName);
     await page.keyboard.type('zeyn');
-    await page.locator('.ant-select-dropdown:visible').getByTitle('Zeynep Öztürk', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle(fullName, { exact: true }).click();
     await page.waitForURL(new RegExp(`driverId=${wanted.id}`));
     await screenshot(page, 'sessions-driver-filter');
     // After a reload the filter still names the driver, though the first matches do not include her.
     await page.reload();
-    await expect.poll(() => filter.innerText()).toContain('Zeynep Öztürk');
+    await expect.poll(() => filter.innerText()).toContain(fullName);
 
     // The payments filter finds her the same way, by e-mail, phone, card or name.
     await page.goto('/portal/reports/payments');
     await page.getByRole('combobox', { name: 'Driver' }).click();
-    await page.keyboard.type('Öztürk');
-    await page.locator('.ant-select-dropdown:visible').getByTitle('Zeynep Öztürk', { exact: true }).click();
+    await page.keyboard.type(surname);
+    await page.locator('.ant-select-dropdown:visible').getByTitle(fullName, { exact: true }).click();
     await page.waitForURL(new RegExp(`driverId=${wanted.id}`));
     await context.close();
   });

@@ -25,3 +25,14 @@ export function useSearchView<V>(
   );
   return [view, update];
 }
+
+/**
+ * The fields a filter form changed from what it was shown (a cleared field as `undefined`), to
+ * apply onto the address as it is now rather than replace it with the form's possibly older view.
+ */
+export function changedFields<T extends object>(shown: T, next: T): Partial<T> {
+  const keys = new Set([...Object.keys(shown), ...Object.keys(next)]) as Set<keyof T>;
+  const changes: Partial<T> = {};
+  for (const key of keys) if (shown[key] !== next[key]) changes[key] = next[key];
+  return changes;
+}

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   chargePoints,
@@ -93,30 +93,30 @@ export async function markConnected(tx: Tx, id: number, node: string, remoteAddr
     .where(eq(chargePoints.id, id));
 }
 
+/**
+ * Marks chargers disconnected and records one event each, in one statement, so the state and
+ * the history never disagree. `which` picks the rows (always including the holding node).
+ */
+async function disconnect(tx: Tx, which: SQL, detail: string) {
+  await tx.execute(sql`
+    WITH updated AS (
+      UPDATE ${chargePoints}
+         SET connected = false, last_disconnected_at = now(), connected_node = NULL
+       WHERE ${which}
+      RETURNING id
+    )
+    INSERT INTO ${connectionEvents} (charge_point_id, event, detail)
+    SELECT id, 'disconnected', ${detail} FROM updated`);
+}
+
 /** Only the process that holds the charger's socket may mark it disconnected. */
-export async function markDisconnected(tx: Tx, id: number, node: string, detail: string) {
-  const updated = await tx
-    .update(chargePoints)
-    .set({ connected: false, lastDisconnectedAt: sql`now()`, connectedNode: null })
-    .where(and(eq(chargePoints.id, id), eq(chargePoints.connectedNode, node)))
-    .returning({ id: chargePoints.id });
-  if (updated.length > 0) {
-    await tx.insert(connectionEvents).values({ chargePointId: id, event: 'disconnected', detail });
-  }
+export function markDisconnected(tx: Tx, id: number, node: string, detail: string) {
+  return disconnect(tx, sql`id = ${id} AND connected_node = ${node}`, detail);
 }
 
 /** Chargers this process held are no longer connected (at start-up, and when it shuts down). */
-export async function disconnectAllOfNode(tx: Tx, node: string, detail = 'server restart') {
-  const rows = await tx
-    .update(chargePoints)
-    .set({ connected: false, lastDisconnectedAt: sql`now()`, connectedNode: null })
-    .where(eq(chargePoints.connectedNode, node))
-    .returning({ id: chargePoints.id });
-  if (rows.length > 0) {
-    await tx
-      .insert(connectionEvents)
-      .values(rows.map((r) => ({ chargePointId: r.id, event: 'disconnected', detail })));
-  }
+export function disconnectAllOfNode(tx: Tx, node: string, detail = 'server restart') {
+  return disconnect(tx, sql`connected_node = ${node}`, detail);
 }
 
 export async function recordBoot(

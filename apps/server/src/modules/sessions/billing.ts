@@ -67,42 +67,40 @@ async function isPrepaid(
 
 /**
  * Prices a session again after its figures changed once it was billed: the charger's own
- * StopTransaction arriving after the session was closed for want of one. The difference is
- * posted to a prepaid driver's ledger (once: reference `session:{id}:stop`) and the session's
- * payment line takes the new amount, never less than what was already refunded of it.
+ * StopTransaction arriving after the session was closed for want of one. The session's payment
+ * line takes the new cost (never less than what was already refunded of it), and when the
+ * session was paid from a prepaid balance, the ledger moves by exactly what the driver now owes
+ * more or less (once: reference `session:{id}:stop`), so balance and payment line agree.
  */
 export async function rebillSession(tx: Tx, session: SessionRow, billedCost: number): Promise<void> {
   const tariff = session.tariffSnapshot as TariffSnapshot | null;
   if (!tariff) return;
   const cost = sessionCost(tariff, session.energyWh ?? 0);
-  const delta = cost - billedCost;
-  if (delta === 0) return;
+  if (cost === billedCost) return;
+  const [payment] = await tx.select().from(payments).where(eq(payments.sessionId, session.id)).for('update');
+  if (!payment) {
+    // Nothing was charged (a zero cost): bill it as at any stop.
+    await billSession(tx, session);
+    return;
+  }
   await tx
     .update(chargingSessions)
     .set({ cost, currency: tariff.currency, updatedAt: sql`now()` })
     .where(eq(chargingSessions.id, session.id));
-  const [payment] = await tx.select().from(payments).where(eq(payments.sessionId, session.id)).for('update');
-  if (!payment) {
-    await billSession(tx, session);
-    return;
-  }
-  const prepaid = await isPrepaid(tx, session, tariff);
-  if (prepaid) {
+  const refunded = payment.refundedAmount;
+  const amount = Math.max(cost, refunded);
+  // The driver has paid the line's amount less its refunds; the refunds stay as they were.
+  const owedMore = amount - payment.amount;
+  if (payment.gateway === 'balance' && payment.driverId !== null && owedMore !== 0) {
     await postBalanceEntry(tx, {
-      driverId: prepaid.driverId,
-      amount: -delta,
-      kind: delta > 0 ? 'charge' : 'refund',
+      driverId: payment.driverId,
+      amount: -owedMore,
+      kind: owedMore > 0 ? 'charge' : 'refund',
       reference: `session:${session.id}:stop`,
       reason: `Charging session ${session.id}, corrected by the charger's StopTransaction`,
       allowNegative: true,
     });
   }
-  const amount = Math.max(cost, payment.refundedAmount);
-  const state =
-    payment.refundedAmount === 0
-      ? 'completed'
-      : payment.refundedAmount >= amount
-        ? 'refunded'
-        : 'partiallyRefunded';
+  const state = refunded === 0 ? 'completed' : refunded >= amount ? 'refunded' : 'partiallyRefunded';
   await tx.update(payments).set({ amount, state }).where(eq(payments.id, payment.id));
 }

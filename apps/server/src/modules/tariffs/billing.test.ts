@@ -378,6 +378,22 @@ describe('sessions are priced by the tariff in force when they started', () => {
     ]);
     expect((await paymentOf(id))[0]).toMatchObject({ amount: 6500, state: 'completed' });
   });
+
+  it('keeps balance and payment line in step when a late Stop lowers a cost that was partly refunded', async () => {
+    const before = await balanceOf('DEMO0002');
+    const id = await staleSession(1, 'DEMO0002', 2000);
+    const refund = await t.call('POST', `/api/Payment/refund?pgTranId=VL-SES-${id}&amount=3000`, {
+      token: finance,
+      headers: { 'Idempotency-Key': `late-stop-${id}` },
+    });
+    expect(refund.status).toBe(200);
+    // The charger's Stop says 0.5 kWh: 5.00 + 10.00. The 30.00 refunded stays refunded, the
+    // line cannot be less than that, and the driver gets back the rest of what was paid.
+    await lateStop(id, 500);
+    expect(await sessionDetail(id)).toMatchObject({ state: 'completed', energyWh: 500, cost: 1500 });
+    expect((await paymentOf(id))[0]).toMatchObject({ amount: 3000, refundedAmount: 3000, state: 'refunded' });
+    expect((await balanceOf('DEMO0002')).balance).toBe(before.balance);
+  });
 });
 
 describe('session reports', () => {
@@ -407,11 +423,11 @@ describe('session reports', () => {
       body: { chargePointId: 'BILL-1' },
     });
     // The two sessions completed by a late Stop count with the charger's figures.
-    expect(all.body.data.total).toBe(6);
+    expect(all.body.data.total).toBe(7);
     expect(all.body.data.totals).toEqual({
-      sessions: 6,
-      energyWh: 25_000 + 10_000 + 3_000 + 5_000 + 3_000 + 1_500,
-      revenue: 23_500 + 20_500 + 3_300 + 5_500 + 6_500,
+      sessions: 7,
+      energyWh: 25_000 + 10_000 + 3_000 + 5_000 + 3_000 + 500 + 1_500,
+      revenue: 23_500 + 20_500 + 3_300 + 5_500 + 6_500 + 1_500,
     });
     const active = await t.call<{ data: { items: (SessionOut & { powerW: number })[] } }>(
       'POST',
@@ -461,7 +477,7 @@ describe('session reports', () => {
       '/api/portal/Transaction/GetTransactionsDynamic?index=0&size=10',
       { token: istanbul, body: {} },
     );
-    expect(mine.body.data.total).toBe(6);
+    expect(mine.body.data.total).toBe(7);
     expect(
       (
         await t.call('POST', '/api/portal/Transaction/GetTransactionsDynamic?index=0&size=10', {

@@ -6,7 +6,7 @@ import type { ChargePointFilter } from '@voltline/contract';
 import { PageHeader } from '../../../components/page-header';
 import { DownloadButton } from '../../../components/download-button';
 import { useFileDownload } from '../../../hooks/use-file-download';
-import { useSearchView } from '../../../hooks/use-search-view';
+import { changedFields, useSearchView } from '../../../hooks/use-search-view';
 import { useCan } from '../../../hooks/use-permission';
 import { datedFileName } from '../../../lib/download';
 import { exportChargePoints } from '../api/export-charge-points';
@@ -68,7 +68,13 @@ export default function ChargePointListPage() {
         items={DEVICE_LISTS.map((k) => ({ key: k, label: t(`list.tabs.${k}`) }))}
         data-testid="cp-list-tabs"
       />
-      <ChargePointFilters kind={kind} value={filter} onChange={(next) => go({ filter: next })} />
+      <ChargePointFilters
+        kind={kind}
+        value={filter}
+        onChange={(next) =>
+          setView((current) => ({ filter: { ...current.filter, ...changedFields(filter, next) }, index: 0 }))
+        }
+      />
       <Card styles={{ body: { padding: 0 } }} aria-label={t('list.title')}>
         <ChargePointTable
           page={chargePoints.data}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DownloadButton } from '../../../components/download-button';
 import { PageHeader } from '../../../components/page-header';
 import { useFileDownload } from '../../../hooks/use-file-download';
-import { useSearchView } from '../../../hooks/use-search-view';
+import { changedFields, useSearchView } from '../../../hooks/use-search-view';
 import { datedFileName } from '../../../lib/download';
 import { exportSessions } from '../api/export-sessions';
 import { useSessions } from '../api/get-sessions';
@@ -66,7 +66,13 @@ export default function SessionsPage() {
         ]}
         data-testid="session-tabs"
       />
-      <SessionFilters value={view.filter} showState={!live} onChange={(f) => go({ filter: f, index: 0 })} />
+      <SessionFilters
+        value={view.filter}
+        showState={!live}
+        onChange={(f) =>
+          go((current) => ({ filter: { ...current.filter, ...changedFields(view.filter, f) }, index: 0 }))
+        }
+      />
       <SessionTotals totals={sessions.data?.totals} currency={currency} loading={sessions.isPending} />
       <Card styles={{ body: { padding: 0 } }} aria-label={t('list.title')}>
         <SessionTable

@@ -56,7 +56,11 @@ export function RemoteStartModal({
         {source === 'driver' ? (
           <>
             <Form.Item label={t('commands.driver')} name="driverId" rules={[{ required: true }]}>
-              <DriverSelect onChange={() => form.setFieldValue('idTag', undefined)} testId="start-driver" />
+              <DriverSelect
+                label={t('commands.driver')}
+                onChange={() => form.setFieldValue('idTag', undefined)}
+                testId="start-driver"
+              />
             </Form.Item>
             <Form.Item label={t('commands.card')} name="idTag" rules={[{ required: true }]}>
               <Select
