@@ -94,3 +94,10 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 export const token = (page: Page): Promise<string | null> =>
   page.evaluate(() => window.localStorage.getItem('auth_token'));
+
+/**
+ * A name of this attempt's own (`E2E-CP-K3F9`): a failed test runs once more against the same
+ * server, and must not trip over what its first attempt created.
+ */
+export const uniqueName = (base: string): string =>
+  `${base}-${Date.now().toString(36).slice(-4).toUpperCase()}`;

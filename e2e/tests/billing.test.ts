@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { launchBrowser, newPage, screenshot, signIn } from '../support/browser';
+import { launchBrowser, newPage, screenshot, signIn, uniqueName } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -147,7 +147,7 @@ describe('tariffs, session billing and refunds', () => {
     await screenshot(page, 'tariff-detail');
 
     // A charge point of the same operator with the tariff on connector 1, and a simulated charger.
-    const charger = await prepareCharger(page, 'E2E-BILL-01', tariffId);
+    const charger = await prepareCharger(page, uniqueName('E2E-BILL'), tariffId);
     const start = await charger.startSession(1, 'DEMO0001');
     expect(start.status).toBe('Accepted');
     const sessionId = start.transactionId ?? 0;
@@ -240,7 +240,7 @@ describe('tariffs, session billing and refunds', () => {
   it("stops a running session from the portal, in Turkish and the dark theme, and shows the charger's answer", async () => {
     const { page } = await newPage(browser, server.url);
     await signIn(page, 'admin@voltline.local');
-    const charger = await prepareCharger(page, 'E2E-BILL-02');
+    const charger = await prepareCharger(page, uniqueName('E2E-BILL'));
     const start = await charger.startSession(2, 'DEMO0001');
     expect(start.status).toBe('Accepted');
     await page.evaluate(() => {
@@ -293,24 +293,25 @@ describe('tariffs, session billing and refunds', () => {
         paymentType: 'Prepaid',
         pricePerKwh: 1290,
       });
-    const [unused, used] = [await make('E2E Unused DC'), await make('E2E Used DC')];
+    const [unusedName, usedName, cpId] = [
+      uniqueName('E2E Unused DC'),
+      uniqueName('E2E Used DC'),
+      uniqueName('E2E-BILL'),
+    ];
+    const [unused, used] = [await make(unusedName), await make(usedName)];
     await api(page, 'POST', 'portal/ChargePoint', {
-      chargePointId: 'E2E-BILL-03',
+      chargePointId: cpId,
       name: 'E2E Tariff Pier',
       operatorId,
       connectorCount: 1,
     });
-    const [connector] = await api<{ id: number }[]>(
-      page,
-      'GET',
-      'portal/connector?chargePointId=E2E-BILL-03',
-    );
+    const [connector] = await api<{ id: number }[]>(page, 'GET', `portal/connector?chargePointId=${cpId}`);
     await api(page, 'PUT', 'portal/connector', { id: connector?.id, tariffId: used.id });
 
     await page.goto('/portal/management/tariff');
     const rows = page.getByTestId('tariff-table').locator('tbody tr.ant-table-row');
-    const usedRow = rows.filter({ hasText: 'E2E Used DC' });
-    const unusedRow = rows.filter({ hasText: 'E2E Unused DC' });
+    const usedRow = rows.filter({ hasText: usedName });
+    const unusedRow = rows.filter({ hasText: unusedName });
     await usedRow.getByText('In use').waitFor();
     await unusedRow.getByText('Not used yet').waitFor();
     // A tariff in use cannot be deleted; the button says why.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { launchBrowser, newPage, screenshot, signIn } from '../support/browser';
+import { launchBrowser, newPage, screenshot, signIn, uniqueName } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -17,8 +17,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const CP_ID = 'E2E-CP-01';
 
 async function pick(page: Page, testId: string, option: string): Promise<void> {
   await page.getByTestId(testId).click();
@@ -42,6 +40,7 @@ const tab = (page: Page, name: string) => page.getByTestId('cp-tabs').getByRole(
 
 describe('charge point management', () => {
   it('adds a charge point, connects a charger with the shown credentials and runs commands on it', async () => {
+    const CP_ID = uniqueName('E2E-CP');
     const { page } = await newPage(browser, server.url);
     await signIn(page, 'admin@voltline.local');
     await page.goto('/portal/management/device');
