@@ -71,17 +71,18 @@ async function isPrepaid(
  * line takes the new cost (never less than what was already refunded of it), and when the
  * session was paid from a prepaid balance, the ledger moves by exactly what the driver now owes
  * more or less (once: reference `session:{id}:stop`), so balance and payment line agree.
+ * Returns the session's cost now (null without a tariff).
  */
-export async function rebillSession(tx: Tx, session: SessionRow, billedCost: number): Promise<void> {
+export async function rebillSession(tx: Tx, session: SessionRow, billedCost: number): Promise<number | null> {
   const tariff = session.tariffSnapshot as TariffSnapshot | null;
-  if (!tariff) return;
+  if (!tariff) return null;
   const cost = sessionCost(tariff, session.energyWh ?? 0);
-  if (cost === billedCost) return;
+  if (cost === billedCost) return cost;
   const [payment] = await tx.select().from(payments).where(eq(payments.sessionId, session.id)).for('update');
   if (!payment) {
     // Nothing was charged (a zero cost): bill it as at any stop.
     await billSession(tx, session);
-    return;
+    return cost;
   }
   await tx
     .update(chargingSessions)
@@ -103,4 +104,5 @@ export async function rebillSession(tx: Tx, session: SessionRow, billedCost: num
   }
   const state = refunded === 0 ? 'completed' : refunded >= amount ? 'refunded' : 'partiallyRefunded';
   await tx.update(payments).set({ amount, state }).where(eq(payments.id, payment.id));
+  return cost;
 }

@@ -5,6 +5,7 @@ import type { OcppChargePoint } from '../charge-points/charge-points.repository.
 import { snapshotOf, tariffOfConnector } from '../tariffs/tariffs.repository.js';
 import { billSession, rebillSession } from './billing.js';
 import { STALE_STOP_REASON } from './stale.js';
+import { audit } from '../audit/audit.service.js';
 import { Coalescer } from '../../ocpp/coalescer.js';
 import * as repo from './sessions.repository.js';
 
@@ -180,8 +181,24 @@ export class SessionsOcpp {
         energyWh: Math.max(0, req.meterStop - session.meterStart),
         state: 'completed',
       });
-      if (done && lateStop) await rebillSession(tx, done, session.cost ?? 0);
-      else if (done) await billSession(tx, done);
+      if (done && lateStop) {
+        const cost = await rebillSession(tx, done, session.cost ?? 0);
+        // No user made this change: the audit line names the charger.
+        await audit(
+          tx,
+          { actor: null, ip: null, userAgent: null },
+          {
+            action: 'completeLate',
+            entity: 'session',
+            entityId: session.id,
+            summary: {
+              chargePointId: cp.chargePointId,
+              energyWh: [session.energyWh, done.energyWh],
+              cost: [session.cost, cost],
+            },
+          },
+        );
+      } else if (done) await billSession(tx, done);
       if (done && onCompleted) await onCompleted(tx, done);
       return answer;
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { eq, sql } from 'drizzle-orm';
-import { balanceEntries, chargingSessions, drivers, rfidCards } from '../../db/schema/index.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { auditLogs, balanceEntries, chargingSessions, drivers, rfidCards } from '../../db/schema/index.js';
 import { closeStaleSessions } from '../sessions/stale.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { connectClient, listen, registerChargePoint, type Client } from '../../../test/ocpp-helper.js';
@@ -354,6 +354,20 @@ describe('sessions are priced by the tariff in force when they started', () => {
     const payments = await paymentOf(id);
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ amount: 5500, state: 'completed' });
+    // Both changes no user made are in the audit log, with the charger and the figures.
+    const lines = await t.database.db
+      .select({ action: auditLogs.action, userId: auditLogs.userId, summary: auditLogs.summary })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'session'), eq(auditLogs.entityId, String(id))))
+      .orderBy(auditLogs.id);
+    expect(lines).toMatchObject([
+      { action: 'closeStale', userId: null, summary: { hours: 24, energyWh: 3000 } },
+      {
+        action: 'completeLate',
+        userId: null,
+        summary: { chargePointId: 'BILL-1', energyWh: [3000, 5000], cost: [3300, 5500] },
+      },
+    ]);
     // The same Stop sent again changes nothing.
     await lateStop(id, 5000);
     expect(await sessionDetail(id)).toMatchObject({ state: 'completed', energyWh: 5000, cost: 5500 });
