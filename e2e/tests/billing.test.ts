@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { launchBrowser, newPage, screenshot, signIn, uniqueName } from '../support/browser';
+import { launchBrowser, newPage, pickBySearch, screenshot, signIn, uniqueName } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -362,5 +362,36 @@ describe('tariffs, session billing and refunds', () => {
         'All sessions',
       );
     }
+  });
+
+  it('finds any charge point of a large network in the session filter by typing', async () => {
+    const { page } = await newPage(browser, server.url);
+    await signIn(page, 'admin@voltline.local');
+    const operators = await api<{ id: number; name: string }[]>(page, 'GET', 'portal/operator/lookup');
+    const operatorId = operators.find((o) => o.name === OPERATOR)?.id;
+    // More charge points than the filter lists before anything is typed, the one wanted last.
+    for (let n = 1; n <= 21; n++) {
+      await api(page, 'POST', 'portal/ChargePoint', {
+        chargePointId: uniqueName(`E2E-FLEET-${n}`),
+        name: `Fleet pier ${n}`,
+        operatorId,
+        connectorCount: 1,
+      });
+    }
+    const wanted = uniqueName('ZZ-MODA');
+    await api(page, 'POST', 'portal/ChargePoint', {
+      chargePointId: wanted,
+      name: 'Moda Pier',
+      operatorId,
+      connectorCount: 1,
+    });
+    const label = `Moda Pier (${wanted})`;
+
+    await page.goto('/portal/reports/chargingsessions?tab=all');
+    const filter = page.getByTestId('session-filter-charge-point');
+    await pickBySearch(page, filter, 'moda pier', label, true);
+    await page.waitForURL(new RegExp(`chargePointId=${wanted}`));
+    await page.reload();
+    await expect.poll(() => filter.innerText()).toContain(label);
   });
 });

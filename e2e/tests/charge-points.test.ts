@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { launchBrowser, newPage, screenshot, signIn, uniqueName } from '../support/browser';
+import { launchBrowser, newPage, pickBySearch, screenshot, signIn, uniqueName } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -103,9 +103,7 @@ describe('charge point management', () => {
     // Remote start on the free connector for a driver found by typing, with one of her cards.
     await rows.nth(1).getByRole('button', { name: 'Start' }).click();
     const startDialog = page.getByRole('dialog', { name: 'Start charging on connector 2' });
-    await startDialog.getByTestId('start-driver').click();
-    await page.keyboard.type('arslan');
-    await page.locator('.ant-select-dropdown:visible').getByTitle('Zeynep Arslan', { exact: true }).click();
+    await pickBySearch(page, startDialog.getByTestId('start-driver'), 'arslan', 'Zeynep Arslan');
     await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
     await startDialog.getByTestId('start-card').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();

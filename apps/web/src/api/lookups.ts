@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   API,
-  type ChargePointLight,
+  type ChargePoint,
   type Driver,
   type Ok,
   type OperatorSummary,
@@ -11,33 +11,13 @@ import {
 import { apiClient, unwrap } from '../lib/api-client';
 import { useCan } from '../hooks/use-permission';
 
-// Lookups that feed the report filters. Charge points and drivers need their area's read
-// permission, so a role without it (a Site Safety Officer has no driver list) gets no request
-// and no filter.
+// Lookups that feed the report filters. Charge points and drivers are searched on the server
+// (RemoteSelect) and need their area's read permission, so a role without it (a Site Safety
+// Officer has no driver list) gets no request and no filter.
 const FIVE_MINUTES = 5 * 60_000;
 
 export const getOperatorLookup = (): Promise<OperatorSummary[]> =>
   unwrap(apiClient.get<Ok<OperatorSummary[]>>(API.operators.lookup, { silent: true }));
-export const getChargePointLookup = (): Promise<ChargePointLight[]> =>
-  unwrap(apiClient.get<Ok<ChargePointLight[]>>(API.chargePoints.lightweight, { silent: true }));
-/** The first drivers in reach whose name, e-mail, phone or card matches `search`. */
-export const searchDrivers = async (search: string): Promise<Driver[]> =>
-  (
-    await unwrap(
-      apiClient.post<Ok<Page<Driver>>>(
-        API.drivers.dynamic,
-        { search: search || undefined, sortBy: 'name', sortOrder: 'asc' },
-        { params: { index: 0, size: DRIVER_MATCHES }, silent: true },
-      ),
-    )
-  ).items;
-export const getDriverName = async (id: number): Promise<string> => {
-  const d = await unwrap(apiClient.get<Ok<Driver>>(API.drivers.byId(id), { silent: true }));
-  return `${d.name} ${d.surname}`;
-};
-/** How many drivers a search offers; typing narrows it down, so any driver can be found. */
-export const DRIVER_MATCHES = 20;
-
 const lookup = <T>(key: string, queryFn: () => Promise<T>, enabled: boolean) =>
   queryOptions({ queryKey: ['lookup', key], queryFn, staleTime: FIVE_MINUTES, enabled });
 
@@ -49,23 +29,84 @@ function useLookup<T>(key: string, queryFn: () => Promise<T>, permission?: Permi
 
 /** Any signed-in user may list the operators in their reach. */
 export const useOperatorOptions = () => useLookup('operators', getOperatorLookup);
-export const useChargePointOptions = () =>
-  useLookup('chargePoints', getChargePointLookup, 'chargePoints:read');
 
-/** Drivers matching what the user typed into a driver filter, and the chosen driver's name. */
-export function useDriverSearch(search: string, selected: number | undefined) {
-  const allowed = useCan('drivers:read');
+/** One record offered by a search: what is chosen and what the user reads. */
+export interface Choice<V> {
+  value: V;
+  label: string;
+}
+
+/** Where a RemoteSelect finds its records, and the area the user must be allowed to read. */
+export interface RemoteChoices<V> {
+  key: string;
+  permission: Permission;
+  /** The first records in reach matching `search` (all records' first ones when empty). */
+  find: (search: string) => Promise<Choice<V>[]>;
+  /** The label of a chosen record that is not among the matches (after a reload). */
+  labelOf: (value: V) => Promise<string>;
+}
+
+/** How many records a search offers; typing narrows it down, so any record can be found. */
+export const REMOTE_MATCHES = 20;
+
+const page = <T>(path: string, filter: object) =>
+  unwrap(
+    apiClient.post<Ok<Page<T>>>(path, filter, {
+      params: { index: 0, size: REMOTE_MATCHES },
+      silent: true,
+    }),
+  );
+
+export const driverChoices: RemoteChoices<number> = {
+  key: 'drivers',
+  permission: 'drivers:read',
+  find: async (search) =>
+    (
+      await page<Driver>(API.drivers.dynamic, {
+        search: search || undefined,
+        sortBy: 'name',
+        sortOrder: 'asc',
+      })
+    ).items.map((d) => ({ value: d.id, label: `${d.name} ${d.surname}` })),
+  labelOf: async (id) => {
+    const d = await unwrap(apiClient.get<Ok<Driver>>(API.drivers.byId(id), { silent: true }));
+    return `${d.name} ${d.surname}`;
+  },
+};
+
+const chargePointLabel = (c: { chargePointId: string; name: string | null }) =>
+  c.name && c.name !== c.chargePointId ? `${c.name} (${c.chargePointId})` : c.chargePointId;
+
+const findChargePoints = async (search: string) =>
+  (await page<ChargePoint>(API.chargePoints.allDynamic, { search: search || undefined })).items;
+
+export const chargePointChoices: RemoteChoices<string> = {
+  key: 'chargePoints',
+  permission: 'chargePoints:read',
+  find: async (search) =>
+    (await findChargePoints(search)).map((c) => ({ value: c.chargePointId, label: chargePointLabel(c) })),
+  labelOf: async (chargePointId) => {
+    const found = (await findChargePoints(chargePointId)).find(
+      (c) => c.chargePointId.toLowerCase() === chargePointId.toLowerCase(),
+    );
+    return found ? chargePointLabel(found) : chargePointId;
+  },
+};
+
+/** The records matching what the user typed, and the chosen record's label. */
+export function useRemoteChoices<V>(source: RemoteChoices<V>, search: string, selected: V | undefined) {
+  const allowed = useCan(source.permission);
   const matches = useQuery({
-    queryKey: ['lookup', 'drivers', search],
-    queryFn: () => searchDrivers(search),
+    queryKey: ['lookup', source.key, 'search', search],
+    queryFn: () => source.find(search),
     staleTime: FIVE_MINUTES,
     enabled: allowed,
   });
   const chosen = useQuery({
-    queryKey: ['lookup', 'driverName', selected],
-    queryFn: () => getDriverName(selected ?? 0),
+    queryKey: ['lookup', source.key, 'label', selected],
+    queryFn: () => source.labelOf(selected as V),
     staleTime: FIVE_MINUTES,
     enabled: allowed && selected !== undefined,
   });
-  return { allowed, matches, chosenName: chosen.data };
+  return { allowed, matches, chosenLabel: chosen.data };
 }

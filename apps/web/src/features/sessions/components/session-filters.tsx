@@ -2,7 +2,8 @@ import { Button, Card, Col, DatePicker, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { SESSION_STATES, type SessionFilter } from '@voltline/contract';
-import { useChargePointOptions, useOperatorOptions } from '../../../api/lookups';
+import { useOperatorOptions } from '../../../api/lookups';
+import { ChargePointSelect } from '../../../components/charge-point-select';
 import { DriverSelect } from '../../../components/driver-select';
 import { useCan } from '../../../hooks/use-permission';
 
@@ -18,7 +19,7 @@ export function SessionFilters({
 }) {
   const { t } = useTranslation('sessions');
   const { t: tc } = useTranslation('common');
-  const chargePoints = useChargePointOptions();
+  const canSeeChargePoints = useCan('chargePoints:read');
   const canSeeDrivers = useCan('drivers:read');
   const operators = useOperatorOptions();
 
@@ -44,22 +45,12 @@ export function SessionFilters({
           />
         </Col>
         <Col flex="1 1 170px" style={{ maxWidth: 300 }}>
-          {chargePoints.allowed ? (
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              style={{ width: '100%' }}
-              placeholder={t('filters.chargePoint')}
-              aria-label={t('filters.chargePoint')}
-              loading={chargePoints.isPending}
+          {canSeeChargePoints ? (
+            <ChargePointSelect
               value={value.chargePointId}
-              onChange={(chargePointId?: string) => onChange({ ...value, chargePointId })}
-              options={chargePoints.data?.map((c) => ({
-                value: c.chargePointId,
-                label:
-                  c.name && c.name !== c.chargePointId ? `${c.name} (${c.chargePointId})` : c.chargePointId,
-              }))}
-              data-testid="session-filter-charge-point"
+              onChange={(chargePointId) => onChange({ ...value, chargePointId })}
+              placeholder={t('filters.chargePoint')}
+              testId="session-filter-charge-point"
             />
           ) : (
             <Input.Search
