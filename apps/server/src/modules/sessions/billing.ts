@@ -49,20 +49,24 @@ export async function billSession(tx: Tx, session: SessionRow): Promise<void> {
     .onConflictDoNothing();
 }
 
-/** The driver whose balance pays for the session, when it is paid from a prepaid balance. */
+/**
+ * The driver whose balance pays for the session, when it is paid from a prepaid balance: a
+ * prepaid tariff, or a driver of a prepaid operator. A balance is never debited in another
+ * currency than its own; such a session is billed like a postpaid one.
+ */
 async function isPrepaid(
   tx: Tx,
   session: SessionRow,
   tariff: TariffSnapshot,
 ): Promise<{ driverId: number } | undefined> {
   if (session.driverId === null) return undefined;
-  if (tariff.paymentType === 'Prepaid') return { driverId: session.driverId };
   const [d] = await tx
-    .select({ prepaid: operators.prepaid })
+    .select({ prepaid: operators.prepaid, currency: drivers.currency })
     .from(drivers)
     .innerJoin(operators, eq(operators.id, drivers.operatorId))
     .where(eq(drivers.id, session.driverId));
-  return d?.prepaid ? { driverId: session.driverId } : undefined;
+  if (!d || d.currency !== tariff.currency) return undefined;
+  return tariff.paymentType === 'Prepaid' || d.prepaid ? { driverId: session.driverId } : undefined;
 }
 
 /**

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
-import { auditLogs, balanceEntries, chargingSessions, drivers, rfidCards } from '../../db/schema/index.js';
+import {
+  auditLogs,
+  balanceEntries,
+  chargingSessions,
+  drivers,
+  payments,
+  rfidCards,
+} from '../../db/schema/index.js';
 import { closeStaleSessions } from '../sessions/stale.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { connectClient, listen, registerChargePoint, type Client } from '../../../test/ocpp-helper.js';
@@ -582,5 +589,53 @@ describe('payments and refunds', () => {
       token: admin,
     });
     expect(everything.body.data.map((x) => x.name)).toContain('İstanbul AC');
+  });
+});
+
+describe('currencies', () => {
+  it('never debits a prepaid balance in another currency: the session is billed as postpaid', async () => {
+    const eur = await t.call<{ data: TariffOut }>('POST', '/api/portal/tariff', {
+      token: admin,
+      body: {
+        name: 'İstanbul AC in euros',
+        operatorId: opId('Voltline İstanbul'),
+        type: 'AC',
+        paymentType: 'Prepaid',
+        currency: 'EUR',
+        pricePerKwh: 45,
+      },
+    });
+    expect(eur.status).toBe(200);
+    await registerChargePoint(t, 'BILL-EUR', PW);
+    const [connector] = await connectorsOf('BILL-EUR');
+    await t.call('PUT', '/api/portal/connector', {
+      token: admin,
+      body: { id: connector!.id, tariffId: eur.body.data.id },
+    });
+    const eurCharger = await connectClient(url, 'BILL-EUR', PW);
+    try {
+      // DEMO0002's driver is prepaid, with a balance in liras.
+      const before = await balanceOf('DEMO0002');
+      const started = (await eurCharger.call('StartTransaction', {
+        connectorId: 1,
+        idTag: 'DEMO0002',
+        meterStart: 0,
+        timestamp: new Date().toISOString(),
+      })) as { transactionId: number };
+      await eurCharger.call('StopTransaction', {
+        transactionId: started.transactionId,
+        meterStop: 10_000,
+        timestamp: new Date().toISOString(),
+      });
+      expect((await balanceOf('DEMO0002')).balance).toBe(before.balance);
+      const [payment] = await t.database.db
+        .select({ amount: payments.amount, currency: payments.currency, gateway: payments.gateway })
+        .from(payments)
+        .where(eq(payments.sessionId, started.transactionId));
+      // 10 kWh × 0.45 €, charged as a postpaid session in euros.
+      expect(payment).toEqual({ amount: 450, currency: 'EUR', gateway: 'builtin' });
+    } finally {
+      await eurCharger.close({ force: true });
+    }
   });
 });
