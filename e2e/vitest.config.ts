@@ -13,5 +13,8 @@ export default defineConfig({
     maxWorkers: 2,
     pool: 'forks',
     retry: 1,
+    // A page on a loaded machine may need seconds for what takes milliseconds here; a poll
+    // waits up to 10 s (Vitest's default is 1 s) before it fails.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

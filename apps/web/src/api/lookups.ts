@@ -44,6 +44,8 @@ export interface RemoteChoices<V> {
   find: (search: string) => Promise<Choice<V>[]>;
   /** The label of a chosen record that is not among the matches (after a reload). */
   labelOf: (value: V) => Promise<string>;
+  /** What the chosen record shows until its label has arrived. */
+  loadingLabel: (value: V) => string;
 }
 
 /** How many records a search offers; typing narrows it down, so any record can be found. */
@@ -72,6 +74,7 @@ export const driverChoices: RemoteChoices<number> = {
     const d = await unwrap(apiClient.get<Ok<Driver>>(API.drivers.byId(id), { silent: true }));
     return `${d.name} ${d.surname}`;
   },
+  loadingLabel: () => '…',
 };
 
 const chargePointLabel = (c: { chargePointId: string; name: string | null }) =>
@@ -91,6 +94,7 @@ export const chargePointChoices: RemoteChoices<string> = {
     );
     return found ? chargePointLabel(found) : chargePointId;
   },
+  loadingLabel: (chargePointId) => chargePointId,
 };
 
 /** The records matching what the user typed, and the chosen record's label. */
