@@ -44,8 +44,8 @@ export interface RemoteChoices<V> {
   find: (search: string) => Promise<Choice<V>[]>;
   /** The label of a chosen record that is not among the matches (after a reload). */
   labelOf: (value: V) => Promise<string>;
-  /** What the chosen record shows until its label has arrived. */
-  loadingLabel: (value: V) => string;
+  /** What the chosen record shows until its label has arrived, or when it cannot be found. */
+  placeholder: (value: V, notFound: boolean) => string;
 }
 
 /** How many records a search offers; typing narrows it down, so any record can be found. */
@@ -74,7 +74,7 @@ export const driverChoices: RemoteChoices<number> = {
     const d = await unwrap(apiClient.get<Ok<Driver>>(API.drivers.byId(id), { silent: true }));
     return `${d.name} ${d.surname}`;
   },
-  loadingLabel: () => '…',
+  placeholder: (id, notFound) => (notFound ? `#${id}` : '…'),
 };
 
 const chargePointLabel = (c: { chargePointId: string; name: string | null }) =>
@@ -94,7 +94,7 @@ export const chargePointChoices: RemoteChoices<string> = {
     );
     return found ? chargePointLabel(found) : chargePointId;
   },
-  loadingLabel: (chargePointId) => chargePointId,
+  placeholder: (chargePointId) => chargePointId,
 };
 
 /** The records matching what the user typed, and the chosen record's label. */
@@ -111,6 +111,10 @@ export function useRemoteChoices<V>(source: RemoteChoices<V>, search: string, se
     queryFn: () => source.labelOf(selected as V),
     staleTime: FIVE_MINUTES,
     enabled: allowed && selected !== undefined,
+    // A record gone or out of reach (a link from elsewhere) is not retried; it shows its id.
+    retry: false,
   });
-  return { allowed, matches, chosenLabel: chosen.data };
+  const chosenLabel =
+    selected === undefined ? undefined : (chosen.data ?? source.placeholder(selected, chosen.isError));
+  return { allowed, matches, chosenLabel };
 }

@@ -41,7 +41,7 @@ export function RemoteSelect<V extends string | number>({
 
   const options = settled ? [...(matches.data ?? [])] : [];
   if (value !== undefined && !options.some((o) => o.value === value)) {
-    options.unshift({ value, label: chosenLabel ?? source.loadingLabel(value) });
+    options.unshift({ value, label: chosenLabel ?? String(value) });
   }
 
   return (
