@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   API,
   type ChargePoint,
@@ -18,17 +18,9 @@ const FIVE_MINUTES = 5 * 60_000;
 
 export const getOperatorLookup = (): Promise<OperatorSummary[]> =>
   unwrap(apiClient.get<Ok<OperatorSummary[]>>(API.operators.lookup, { silent: true }));
-const lookup = <T>(key: string, queryFn: () => Promise<T>, enabled: boolean) =>
-  queryOptions({ queryKey: ['lookup', key], queryFn, staleTime: FIVE_MINUTES, enabled });
-
-function useLookup<T>(key: string, queryFn: () => Promise<T>, permission?: Permission) {
-  const granted = useCan(permission ?? 'dashboards:read');
-  const allowed = permission === undefined || granted;
-  return { allowed, ...useQuery(lookup(key, queryFn, allowed)) };
-}
-
 /** Any signed-in user may list the operators in their reach. */
-export const useOperatorOptions = () => useLookup('operators', getOperatorLookup);
+export const useOperatorOptions = () =>
+  useQuery({ queryKey: ['lookup', 'operators'], queryFn: getOperatorLookup, staleTime: FIVE_MINUTES });
 
 /** One record offered by a search: what is chosen and what the user reads. */
 export interface Choice<V> {

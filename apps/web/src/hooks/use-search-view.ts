@@ -36,3 +36,24 @@ export function changedFields<T extends object>(shown: T, next: T): Partial<T> {
   for (const key of keys) if (shown[key] !== next[key]) changes[key] = next[key];
   return changes;
 }
+
+/**
+ * A list page's view in the address (useSearchView), with `setFilter` for its filter form: the
+ * fields the form changed go onto the address as it is now, and the list goes back to its first
+ * page unless `index` says otherwise (the form's own value with an index turns the page).
+ */
+export function useListView<F extends object, V extends { filter: F; index: number }>(
+  parse: (params: URLSearchParams) => V,
+  format: (view: V) => URLSearchParams,
+) {
+  const [view, update] = useSearchView(parse, format);
+  const shown = view.filter;
+  const setFilter = useCallback(
+    (next: F, index = 0) =>
+      update(
+        (current) => ({ filter: { ...current.filter, ...changedFields(shown, next) }, index }) as Partial<V>,
+      ),
+    [update, shown],
+  );
+  return { view, update, setFilter };
+}

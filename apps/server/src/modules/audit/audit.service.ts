@@ -39,6 +39,9 @@ export interface AuditEvent {
  */
 export type AuditActor = Pick<Ctx['actor'], 'userId' | 'email' | 'operatorId'>;
 
+/** The context of a change no user made (a rule, a charger's message): an audit line without a user. */
+export const NO_USER = { actor: null, ip: null, userAgent: null } as const;
+
 export async function audit(
   tx: Tx,
   ctx: Pick<Ctx, 'ip' | 'userAgent'> & { actor: AuditActor | null },

@@ -5,7 +5,7 @@ import type { OcppChargePoint } from '../charge-points/charge-points.repository.
 import { snapshotOf, tariffOfConnector } from '../tariffs/tariffs.repository.js';
 import { billSession, rebillSession } from './billing.js';
 import { STALE_STOP_REASON } from './stale.js';
-import { audit } from '../audit/audit.service.js';
+import { audit, NO_USER } from '../audit/audit.service.js';
 import { Coalescer } from '../../ocpp/coalescer.js';
 import * as repo from './sessions.repository.js';
 
@@ -184,20 +184,16 @@ export class SessionsOcpp {
       if (done && lateStop) {
         const cost = await rebillSession(tx, done, session.cost ?? 0);
         // No user made this change: the audit line names the charger.
-        await audit(
-          tx,
-          { actor: null, ip: null, userAgent: null },
-          {
-            action: 'completeLate',
-            entity: 'session',
-            entityId: session.id,
-            summary: {
-              chargePointId: cp.chargePointId,
-              energyWh: [session.energyWh, done.energyWh],
-              cost: [session.cost, cost],
-            },
+        await audit(tx, NO_USER, {
+          action: 'completeLate',
+          entity: 'session',
+          entityId: session.id,
+          summary: {
+            chargePointId: cp.chargePointId,
+            energyWh: [session.energyWh, done.energyWh],
+            cost: [session.cost, cost],
           },
-        );
+        });
       } else if (done) await billSession(tx, done);
       if (done && onCompleted) await onCompleted(tx, done);
       return answer;

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { chargingSessions } from '../../db/schema/index.js';
-import { audit } from '../audit/audit.service.js';
+import { audit, NO_USER } from '../audit/audit.service.js';
 import { billSession } from './billing.js';
 import * as repo from './sessions.repository.js';
 
@@ -38,21 +38,17 @@ export async function closeStaleSessions(db: Db, hours: number): Promise<number[
       });
       if (done) await billSession(tx, done);
       // No user made this change: the audit line gives the rule.
-      await audit(
-        tx,
-        { actor: null, ip: null, userAgent: null },
-        {
-          action: 'closeStale',
-          entity: 'session',
-          entityId: id,
-          summary: {
-            hours,
-            state: 'failed',
-            stopReason: STALE_STOP_REASON,
-            energyWh: done?.energyWh ?? null,
-          },
+      await audit(tx, NO_USER, {
+        action: 'closeStale',
+        entity: 'session',
+        entityId: id,
+        summary: {
+          hours,
+          state: 'failed',
+          stopReason: STALE_STOP_REASON,
+          energyWh: done?.energyWh ?? null,
         },
-      );
+      });
       closed.push(id);
     });
   }

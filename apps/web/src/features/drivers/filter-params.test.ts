@@ -11,7 +11,7 @@ describe('driver list address', () => {
       sortBy: 'balance' as const,
       sortOrder: 'desc' as const,
     };
-    expect(filterFromParams(filterToParams(filter, 4))).toEqual({ index: 4, filter });
+    expect(filterFromParams(filterToParams({ filter, index: 4 }))).toEqual({ index: 4, filter });
   });
 
   it('ignores values the server would reject', () => {

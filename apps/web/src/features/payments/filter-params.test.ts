@@ -12,7 +12,7 @@ describe('payment report address', () => {
       kind: 'session' as const,
       state: 'partiallyRefunded' as const,
     };
-    expect(filterFromParams(filterToParams(filter, 3))).toEqual({ index: 3, filter });
+    expect(filterFromParams(filterToParams({ filter, index: 3 }))).toEqual({ index: 3, filter });
   });
 
   it('ignores unknown kinds, states and ids', () => {

@@ -29,7 +29,7 @@ export function filterFromParams(params: URLSearchParams): { index: number; filt
   return { index, filter };
 }
 
-export function filterToParams(filter: PaymentFilter, index: number): URLSearchParams {
+export function filterToParams({ filter, index }: { filter: PaymentFilter; index: number }): URLSearchParams {
   const params = new URLSearchParams();
   if (index > 0) params.set('index', String(index));
   for (const key of ['from', 'to', 'pgTranId', 'driverId', 'operatorId', 'kind', 'state'] as const) {

@@ -4,7 +4,7 @@ import { filterFromParams, filterToParams } from './filter-params';
 describe('user list address', () => {
   it('round-trips page and filters', () => {
     const filter = { search: 'ay', operatorId: 3, role: 'Finance' as const, active: false };
-    const back = filterFromParams(filterToParams(filter, 2));
+    const back = filterFromParams(filterToParams({ filter, index: 2 }));
     expect(back).toEqual({ index: 2, filter });
   });
 

@@ -15,7 +15,7 @@ export function filterFromParams(params: URLSearchParams): { index: number; filt
   return { index, filter };
 }
 
-export function filterToParams(filter: UserFilter, index: number): URLSearchParams {
+export function filterToParams({ filter, index }: { filter: UserFilter; index: number }): URLSearchParams {
   const params = new URLSearchParams();
   if (index > 0) params.set('index', String(index));
   if (filter.search) params.set('search', filter.search);

@@ -2,11 +2,10 @@ import { Button, Card, Tabs } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ChargePointFilter } from '@voltline/contract';
 import { PageHeader } from '../../../components/page-header';
 import { DownloadButton } from '../../../components/download-button';
 import { useFileDownload } from '../../../hooks/use-file-download';
-import { changedFields, useSearchView } from '../../../hooks/use-search-view';
+import { useListView } from '../../../hooks/use-search-view';
 import { useCan } from '../../../hooks/use-permission';
 import { datedFileName } from '../../../lib/download';
 import { exportChargePoints } from '../api/export-charge-points';
@@ -21,12 +20,13 @@ export default function ChargePointListPage() {
   const { t } = useTranslation('chargePoints');
   const navigate = useNavigate();
   const canWrite = useCan('chargePoints:write');
-  const [{ kind, index, filter }, setView] = useSearchView(filterFromParams, filterToParams);
+  const {
+    view: { kind, index, filter },
+    update: setView,
+    setFilter,
+  } = useListView(filterFromParams, filterToParams);
   const chargePoints = useChargePoints(kind, index, filter);
   const excel = useFileDownload();
-
-  const go = (next: { kind?: DeviceList; filter?: ChargePointFilter; index?: number }) =>
-    setView({ ...next, index: next.index ?? 0 });
 
   return (
     <>
@@ -68,18 +68,12 @@ export default function ChargePointListPage() {
         items={DEVICE_LISTS.map((k) => ({ key: k, label: t(`list.tabs.${k}`) }))}
         data-testid="cp-list-tabs"
       />
-      <ChargePointFilters
-        kind={kind}
-        value={filter}
-        onChange={(next) =>
-          setView((current) => ({ filter: { ...current.filter, ...changedFields(filter, next) }, index: 0 }))
-        }
-      />
+      <ChargePointFilters kind={kind} value={filter} onChange={(next) => setFilter(next)} />
       <Card styles={{ body: { padding: 0 } }} aria-label={t('list.title')}>
         <ChargePointTable
           page={chargePoints.data}
           loading={chargePoints.isPending}
-          onPage={(i) => go({ index: i })}
+          onPage={(i) => setView({ index: i })}
         />
       </Card>
     </>

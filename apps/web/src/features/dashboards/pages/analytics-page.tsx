@@ -19,13 +19,12 @@ import { fillDays, filtersFromParams, filtersToParams } from '../lib/range';
 const ConnectorDonut = lazy(() => import('../components/charts/connector-donut'));
 const DailyChart = lazy(() => import('../components/charts/daily-chart'));
 type Filters = ReturnType<typeof filtersFromParams>;
-const parseFilters = (params: URLSearchParams) => filtersFromParams(params);
 const formatFilters = ({ operatorId, range }: Filters) => filtersToParams(operatorId, range);
 const zeroDay = (day: string) => ({ day, sessions: 0, energyWh: 0, revenue: 0 });
 
 export default function AnalyticsPage() {
   const { t } = useTranslation('dashboards');
-  const [{ operatorId, range }, setFilters] = useSearchView(parseFilters, formatFilters);
+  const [{ operatorId, range }, setFilters] = useSearchView(filtersFromParams, formatFilters);
   const analytics = useAnalytics(operatorId, range);
   const { data } = analytics;
   const loading = analytics.isPending;

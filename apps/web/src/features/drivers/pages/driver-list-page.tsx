@@ -1,12 +1,11 @@
-import { useMemo } from 'react';
 import { Button, Card } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { DriverFilter } from '@voltline/contract';
 import { DownloadButton } from '../../../components/download-button';
 import { PageHeader } from '../../../components/page-header';
 import { useFileDownload } from '../../../hooks/use-file-download';
+import { useListView } from '../../../hooks/use-search-view';
 import { useCan } from '../../../hooks/use-permission';
 import { datedFileName } from '../../../lib/download';
 import { exportDrivers } from '../api/export-drivers';
@@ -20,13 +19,13 @@ export default function DriverListPage() {
   const { t } = useTranslation('drivers');
   const navigate = useNavigate();
   const canWrite = useCan('drivers:write');
-  const [params, setParams] = useSearchParams();
-  const { index, filter } = useMemo(() => filterFromParams(params), [params]);
+  const {
+    view: { index, filter },
+    setFilter,
+  } = useListView(filterFromParams, filterToParams);
   const drivers = useDrivers(index, filter);
   const excel = useFileDownload();
 
-  const setFilter = (next: DriverFilter, nextIndex = 0) =>
-    setParams(filterToParams(next, nextIndex), { replace: true });
   const { sortBy: _sortBy, sortOrder: _sortOrder, ...filters } = filter;
 
   return (

@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Card } from 'antd';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Payment, PaymentFilter } from '@voltline/contract';
+import type { Payment } from '@voltline/contract';
 import { DownloadButton } from '../../../components/download-button';
 import { PageHeader } from '../../../components/page-header';
 import { useFileDownload } from '../../../hooks/use-file-download';
+import { useListView } from '../../../hooks/use-search-view';
 import { useCan } from '../../../hooks/use-permission';
 import { datedFileName } from '../../../lib/download';
 import { exportPayments } from '../api/export-payments';
@@ -18,14 +18,13 @@ import { filterFromParams, filterToParams } from '../filter-params';
 export default function PaymentsPage() {
   const { t } = useTranslation('payments');
   const canRefund = useCan('payments:refund');
-  const [params, setParams] = useSearchParams();
-  const { index, filter } = useMemo(() => filterFromParams(params), [params]);
+  const {
+    view: { index, filter },
+    setFilter,
+  } = useListView(filterFromParams, filterToParams);
   const payments = usePayments(index, filter);
   const excel = useFileDownload();
   const [refunding, setRefunding] = useState<Payment | null>(null);
-
-  const setFilter = (next: PaymentFilter, nextIndex = 0) =>
-    setParams(filterToParams(next, nextIndex), { replace: true });
 
   return (
     <>

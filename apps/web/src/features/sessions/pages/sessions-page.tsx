@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DownloadButton } from '../../../components/download-button';
 import { PageHeader } from '../../../components/page-header';
 import { useFileDownload } from '../../../hooks/use-file-download';
-import { changedFields, useSearchView } from '../../../hooks/use-search-view';
+import { useListView } from '../../../hooks/use-search-view';
 import { datedFileName } from '../../../lib/download';
 import { exportSessions } from '../api/export-sessions';
 import { useSessions } from '../api/get-sessions';
@@ -13,17 +13,11 @@ import { SessionFilters } from '../components/session-filters';
 import { SessionTable } from '../components/session-table';
 import { SessionTotals } from '../components/session-totals';
 import { StaleRuleNote } from '../components/stale-rule-note';
-import {
-  requestFilter,
-  viewFromParams,
-  viewToParams,
-  type SessionTab,
-  type SessionView,
-} from '../filter-params';
+import { requestFilter, viewFromParams, viewToParams, type SessionTab } from '../filter-params';
 
 export default function SessionsPage() {
   const { t } = useTranslation('sessions');
-  const [view, go] = useSearchView<SessionView>(viewFromParams, viewToParams);
+  const { view, update: go, setFilter } = useListView(viewFromParams, viewToParams);
   const filter = useMemo(() => requestFilter(view), [view]);
   const sessions = useSessions(view.index, filter);
   const excel = useFileDownload();
@@ -66,13 +60,7 @@ export default function SessionsPage() {
         ]}
         data-testid="session-tabs"
       />
-      <SessionFilters
-        value={view.filter}
-        showState={!live}
-        onChange={(f) =>
-          go((current) => ({ filter: { ...current.filter, ...changedFields(view.filter, f) }, index: 0 }))
-        }
-      />
+      <SessionFilters value={view.filter} showState={!live} onChange={(f) => setFilter(f)} />
       <SessionTotals totals={sessions.data?.totals} currency={currency} loading={sessions.isPending} />
       <Card styles={{ body: { padding: 0 } }} aria-label={t('list.title')}>
         <SessionTable

@@ -1,12 +1,11 @@
-import { useMemo } from 'react';
 import { Button, Card } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { UserFilter } from '@voltline/contract';
 import { PageHeader } from '../../../components/page-header';
 import { DownloadButton } from '../../../components/download-button';
 import { useFileDownload } from '../../../hooks/use-file-download';
+import { useListView } from '../../../hooks/use-search-view';
 import { useCan } from '../../../hooks/use-permission';
 import { datedFileName } from '../../../lib/download';
 import { useUsers } from '../api/get-users';
@@ -21,13 +20,12 @@ export default function UserListPage() {
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
   const canWrite = useCan('users:write');
-  const [params, setParams] = useSearchParams();
-  const { index, filter } = useMemo(() => filterFromParams(params), [params]);
+  const {
+    view: { index, filter },
+    setFilter,
+  } = useListView(filterFromParams, filterToParams);
   const users = useUsers(index, filter);
   const excel = useFileDownload();
-
-  const setFilter = (next: UserFilter, nextIndex = 0) =>
-    setParams(filterToParams(next, nextIndex), { replace: true });
 
   return (
     <>
