@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { boundaries } from './eslint/boundaries.js';
 
 export default tseslint.config(
   {
@@ -14,6 +15,7 @@ export default tseslint.config(
       '**/*.config.js',
       '**/*.config.ts',
       'scripts/**',
+      'eslint/**',
       'coverage/**',
     ],
   },
@@ -41,4 +43,5 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  ...boundaries,
 );

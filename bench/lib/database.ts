@@ -10,7 +10,7 @@ import {
   operators,
   statusHistory,
 } from '../../apps/server/src/db/schema/index.js';
-import { hashChargerPassword } from '../../apps/server/src/ocpp/charger-auth.js';
+import { hashChargerPassword } from '../../apps/server/src/lib/charger-auth.js';
 
 export const PG_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -14,9 +13,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { Database, Db } from './db/client.js';
+import type { Database } from './db/client.js';
+import type { App } from './lib/app-type.js';
+import type { Clock } from './lib/clock.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
-import { TokenService } from './lib/tokens.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -35,26 +35,15 @@ import { sessionRoutes } from './modules/sessions/sessions.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { ocppLogRoutes } from './modules/ocpp-logs/ocpp-logs.routes.js';
-import { CentralSystem } from './ocpp/central-system.js';
+import { createServices, type Services } from './services.js';
+import { VERSION } from './version.js';
 
-export const VERSION = '1.1.5';
-
-export type App = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type { App } from './lib/app-type.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: Config;
-    db: Db;
-    database: Database;
-    tokens: TokenService;
-    mailer: Mailer;
-    ocpp: CentralSystem;
+    /** The services this app was built with, for main.ts and tests; routes receive theirs explicitly. */
+    services: Services;
   }
 }
 
@@ -62,11 +51,12 @@ export interface AppOptions {
   config: Config;
   database: Database;
   mailer?: Mailer;
+  clock?: Clock;
 }
 
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
-export async function buildApp({ config, database, mailer }: AppOptions): Promise<App> {
+export async function buildApp({ config, database, mailer, clock }: AppOptions): Promise<App> {
   const app = Fastify({
     ...(config.tls ? { https: config.tls } : {}),
     logger: { level: config.LOG_LEVEL, redact: REDACT },
@@ -78,34 +68,28 @@ export async function buildApp({ config, database, mailer }: AppOptions): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.decorate('config', config);
-  app.decorate('database', database);
-  app.decorate('db', database.db);
-  app.decorate('tokens', new TokenService(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS));
-  app.decorate(
-    'mailer',
-    mailer ??
+  const services = createServices({
+    config,
+    database,
+    log: app.log,
+    ...(clock ? { clock } : {}),
+    mailer:
+      mailer ??
       createMailer({
         smtpUrl: config.SMTP_URL,
         from: config.MAIL_FROM,
         dataDir: config.DATA_DIR,
         log: app.log,
       }),
-  );
+  });
+  app.decorate('services', services);
 
   const hasPortal = existsSync(path.join(config.webDist, 'index.html'));
   if (!hasPortal)
     app.log.warn({ dist: config.webDist }, 'portal build not found; run `npm run build` to serve it');
   registerErrorHandling(app, hasPortal);
 
-  const ocpp = new CentralSystem({
-    db: database.db,
-    log: app.log,
-    nodeId: config.nodeId,
-    callTimeoutMs: config.OCPP_CALL_TIMEOUT_SECONDS * 1000,
-    logRetentionDays: config.OCPP_LOG_RETENTION_DAYS,
-  });
-  app.decorate('ocpp', ocpp);
+  const { ocpp } = services;
   app.addHook('onReady', () => ocpp.start(app.server));
   // Chargers' sockets are closed before the HTTP server, which would otherwise wait for them.
   app.addHook('preClose', () => ocpp.stop());
@@ -140,26 +124,28 @@ export async function buildApp({ config, database, mailer }: AppOptions): Promis
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  registerAuth(app);
+  registerAuth(app, { defaultLocale: config.DEFAULT_LOCALE, tokens: services.tokens, auth: services.auth });
+  // The stale-session rule runs every 10 minutes, and once at start.
+  every(app, 600_000, () => services.sessions.closeStale(), 'closing stale sessions failed');
 
   await app.register(
     (api: App, _opts, done) => {
-      healthRoutes(api);
-      authRoutes(api);
-      userRoutes(api);
-      operatorRoutes(api);
-      driverRoutes(api);
-      driverDetailRoutes(api);
-      auditRoutes(api);
-      commandRoutes(api);
-      chargePointRoutes(api);
-      connectorRoutes(api);
-      referenceRoutes(api);
-      tariffRoutes(api);
-      sessionRoutes(api);
-      paymentRoutes(api);
-      analyticsRoutes(api);
-      ocppLogRoutes(api);
+      healthRoutes(api, services);
+      authRoutes(api, services);
+      userRoutes(api, services);
+      operatorRoutes(api, services);
+      driverRoutes(api, services);
+      driverDetailRoutes(api, services);
+      auditRoutes(api, services);
+      commandRoutes(api, services);
+      chargePointRoutes(api, services);
+      connectorRoutes(api, services);
+      referenceRoutes(api, services);
+      tariffRoutes(api, services);
+      sessionRoutes(api, services);
+      paymentRoutes(api, services);
+      analyticsRoutes(api, services);
+      ocppLogRoutes(api, services);
       done();
     },
     { prefix: '/api' },
@@ -167,6 +153,22 @@ export async function buildApp({ config, database, mailer }: AppOptions): Promis
 
   if (hasPortal) await registerPortal(app, config.webDist);
   return app;
+}
+
+/** Runs a background job at start and then every `ms`, until the app closes; failures are logged. */
+function every(app: App, ms: number, job: () => Promise<unknown>, failure: string) {
+  const run = () => void job().catch((err: unknown) => app.log.error({ err }, failure));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', () => {
+    timer = setInterval(run, ms);
+    timer.unref();
+    run();
+    return Promise.resolve();
+  });
+  app.addHook('onClose', () => {
+    clearInterval(timer);
+    return Promise.resolve();
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import ocppRpc from 'ocpp-rpc';
 import WebSocket from 'ws';
 import { chargePoints, connectors, operators } from '../src/db/schema/index.js';
-import { hashChargerPassword } from '../src/ocpp/charger-auth.js';
+import { hashChargerPassword } from '../src/lib/charger-auth.js';
 import type { TestApp } from './helper.js';
 
 const { RPCClient } = ocppRpc;

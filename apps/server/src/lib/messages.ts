@@ -1,7 +1,7 @@
 import type { Locale } from '@voltline/contract';
-import { driverMessages } from '../modules/drivers/drivers.messages.js';
-import { operatorMessages } from '../modules/operators/operators.messages.js';
-import { billingMessages } from '../modules/tariffs/billing.messages.js';
+import { driverMessages } from './messages/drivers.js';
+import { operatorMessages } from './messages/operators.js';
+import { billingMessages } from './messages/billing.js';
 
 /**
  * Every text the API answers with, in each language of the portal. Keys are grouped by domain;

@@ -6,11 +6,15 @@ import type { IHandshakeInterface } from 'ocpp-rpc/lib/server-client.js';
 import type RpcServerClient from 'ocpp-rpc/lib/server-client.js';
 import { CHARGE_POINT_ID_PATTERN } from '@voltline/contract';
 import type { Db } from '../db/client.js';
-import * as cpRepo from '../modules/charge-points/charge-points.repository.js';
-import type { OcppChargePoint } from '../modules/charge-points/charge-points.repository.js';
-import { SessionsOcpp } from '../modules/sessions/sessions.ocpp.js';
-import { Coalescer } from './coalescer.js';
-import { basicAuthPassword, hashChargerPassword, verifyChargerPassword } from './charger-auth.js';
+import type {
+  ChargersOcpp,
+  OcppChargePoint,
+  StatusReport,
+} from '../modules/charge-points/charge-points.ocpp.js';
+import type { DriversOcpp } from '../modules/drivers/drivers.ocpp.js';
+import type { SessionsOcpp } from '../modules/sessions/sessions.ocpp.js';
+import { Coalescer } from '../lib/coalescer.js';
+import { basicAuthPassword, verifyChargerPassword } from '../lib/charger-auth.js';
 import { LocalGateway } from './gateway.js';
 import { OcppMessageLog } from './message-log.js';
 import { rpcError } from './rpc-error.js';
@@ -20,7 +24,11 @@ import type { HandlerContext } from './v16/context.js';
 import { handlers, ordered } from './v16/handlers.js';
 
 export interface CentralSystemOptions {
+  /** The message log's database. */
   db: Db;
+  chargers: ChargersOcpp;
+  drivers: DriversOcpp;
+  sessions: SessionsOcpp;
   log: FastifyBaseLogger;
   nodeId: string;
   callTimeoutMs: number;
@@ -39,9 +47,8 @@ type AuthResult = { ok: true; cp: OcppChargePoint } | { ok: false; code: number;
 export class CentralSystem {
   readonly gateway: LocalGateway;
   readonly messageLog: OcppMessageLog;
-  readonly sessions: SessionsOcpp;
   private readonly heartbeats: Coalescer<number>;
-  private readonly statuses: Coalescer<cpRepo.StatusReport>;
+  private readonly statuses: Coalescer<StatusReport>;
   private readonly rpc: InstanceType<typeof RPCServer>;
   private readonly sockets = new Map<string, RpcServerClient>();
   private pruneTimer: NodeJS.Timeout | undefined;
@@ -50,11 +57,10 @@ export class CentralSystem {
   constructor(private readonly o: CentralSystemOptions) {
     this.gateway = new LocalGateway(o.callTimeoutMs);
     this.messageLog = new OcppMessageLog(o.db, o.log);
-    this.sessions = new SessionsOcpp(o.db);
-    this.heartbeats = new Coalescer((ids) => cpRepo.recordHeartbeats(o.db, [...new Set(ids)]), {
+    this.heartbeats = new Coalescer((ids) => o.chargers.recordHeartbeats([...new Set(ids)]), {
       maxBatch: 1000,
     });
-    this.statuses = new Coalescer((reports) => o.db.transaction((tx) => cpRepo.recordStatuses(tx, reports)), {
+    this.statuses = new Coalescer((reports) => o.chargers.recordStatuses(reports), {
       maxBatch: 500,
       concurrency: 2,
     });
@@ -81,7 +87,7 @@ export class CentralSystem {
   }
 
   async start(server: Server) {
-    await cpRepo.disconnectAllOfNode(this.o.db, this.o.nodeId);
+    await this.o.chargers.disconnectAllOfNode(this.o.nodeId);
     this.messageLog.start();
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -106,8 +112,8 @@ export class CentralSystem {
     await this.rpc.close({ code: 1001, reason: 'server shutting down', force: true });
     // One statement for every charger this process held: one per socket (10,000 of them) queued
     // ahead of the message log's last flush and outlasted the shutdown timeout.
-    await cpRepo
-      .disconnectAllOfNode(this.o.db, this.o.nodeId, '1001 server shutting down')
+    await this.o.chargers
+      .disconnectAllOfNode(this.o.nodeId, '1001 server shutting down')
       .catch((err: unknown) => this.o.log.error({ err }, 'could not record disconnections'));
     await this.messageLog.stop();
   }
@@ -123,22 +129,16 @@ export class CentralSystem {
       return { ok: false, code: 404, reason: 'Unknown endpoint or invalid charge point id' };
     }
     const password = basicAuthPassword(h.headers.authorization, identity);
-    let cp = await cpRepo.findForOcpp(this.o.db, identity);
+    const cp = await this.o.chargers.find(identity);
     if (!cp) {
-      const owner = await cpRepo.autoRegisterOperator(this.o.db);
-      if (!owner) return { ok: false, code: 404, reason: 'Unknown charge point' };
       // Trust on first use: an auto-registered charger keeps the password it first presented.
-      await cpRepo.insertChargePoint(this.o.db, {
-        chargePointId: identity,
-        operatorId: owner.id,
-        name: identity,
-        registrationStatus: 'pending',
-        passwordHash: password ? hashChargerPassword(password) : null,
-      });
-      cp = await cpRepo.findForOcpp(this.o.db, identity);
-      if (!cp) return { ok: false, code: 404, reason: 'Unknown charge point' };
-      this.o.log.info({ identity, operatorId: owner.id }, 'charge point auto-registered as pending');
-      return { ok: true, cp };
+      const registered = await this.o.chargers.autoRegister(identity, password);
+      if (!registered) return { ok: false, code: 404, reason: 'Unknown charge point' };
+      this.o.log.info(
+        { identity, operatorId: registered.operatorId },
+        'charge point auto-registered as pending',
+      );
+      return { ok: true, cp: registered.cp };
     }
     if (cp.passwordHash && (!password || !verifyChargerPassword(cp.passwordHash, password))) {
       return { ok: false, code: 401, reason: 'Unauthorized' };
@@ -159,8 +159,9 @@ export class CentralSystem {
     );
     const ctx: HandlerContext = {
       cp,
-      db: this.o.db,
-      sessions: this.sessions,
+      chargers: this.o.chargers,
+      drivers: this.o.drivers,
+      sessions: this.o.sessions,
       heartbeats: this.heartbeats,
       statuses: this.statuses,
       log,
@@ -182,8 +183,8 @@ export class CentralSystem {
     this.sockets.set(key, client);
     this.gateway.clients.set(key, client);
     if (previous) void previous.close({ code: 1000, reason: 'Replaced by a new connection' });
-    void cpRepo
-      .markConnected(this.o.db, cp.id, this.o.nodeId, client.handshake.remoteAddress ?? null)
+    void this.o.chargers
+      .markConnected(cp.id, this.o.nodeId, client.handshake.remoteAddress ?? null)
       .catch((err: unknown) => log.error({ err }, 'could not record connection'));
     log.info('charger connected');
 
@@ -193,8 +194,8 @@ export class CentralSystem {
       this.gateway.clients.delete(key);
       this.messageLog.forget(cp.chargePointId);
       if (this.stopping) return; // stop() records every disconnection at once
-      void cpRepo
-        .markDisconnected(this.o.db, cp.id, this.o.nodeId, `${code ?? ''} ${reason ?? ''}`.trim())
+      void this.o.chargers
+        .markDisconnected(cp.id, this.o.nodeId, `${code ?? ''} ${reason ?? ''}`.trim())
         .catch((err: unknown) => log.error({ err }, 'could not record disconnection'));
       log.info({ code, reason }, 'charger disconnected');
     });

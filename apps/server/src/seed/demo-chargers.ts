@@ -4,7 +4,7 @@ import { and, asc, eq, isNull, like } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { chargePoints, connectors, operators } from '../db/schema/index.js';
-import { generateChargerPassword, hashChargerPassword } from '../ocpp/charger-auth.js';
+import { generateChargerPassword, hashChargerPassword } from '../lib/charger-auth.js';
 
 export const DEMO_PREFIX = 'VL-DEMO-';
 

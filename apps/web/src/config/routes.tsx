@@ -1,4 +1,3 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Permission } from '@voltline/contract';
 import { CHARGE_POINT_ROUTES } from '../features/charge-points/routes';
 import { DASHBOARD_ROUTES } from '../features/dashboards/routes';
@@ -18,40 +17,9 @@ import {
   REGISTER_PATH,
   RESET_PASSWORD_PATH,
 } from './app';
+import type { ScreenRoute } from './screen-route';
 
-/** Menu icons are named here and drawn by the signed-in frame (app/components/menu-icons.tsx). */
-export type MenuIcon =
-  | 'Apartment'
-  | 'BarChart'
-  | 'CreditCard'
-  | 'Dashboard'
-  | 'Dollar'
-  | 'Environment'
-  | 'FileSearch'
-  | 'Idcard'
-  | 'LineChart'
-  | 'Setting'
-  | 'Team'
-  | 'Thunderbolt';
-
-export interface ScreenRoute {
-  /** Absolute path (spec §2). */
-  path: string;
-  screen: LazyExoticComponent<ComponentType>;
-  /** Needed to open the screen; without it the screen and its menu entry are not offered. */
-  permission?: Permission;
-  layout?: 'main' | 'blank';
-  menu?: { key: string; label: string; group: MenuGroupKey; icon: MenuIcon };
-}
-
-/** Menu sections in the order they appear; a section shows only when one of its screens is offered. */
-export const MENU_GROUPS = [
-  { key: 'dashboards', label: 'menu.dashboards', icon: 'Dashboard' },
-  { key: 'reports', label: 'menu.reports', icon: 'BarChart' },
-  { key: 'management', label: 'menu.management', icon: 'Setting' },
-  { key: 'logs', label: 'menu.logs', icon: 'FileSearch' },
-] as const;
-export type MenuGroupKey = (typeof MENU_GROUPS)[number]['key'];
+export { MENU_GROUPS, type MenuGroupKey, type MenuIcon, type ScreenRoute } from './screen-route';
 
 export const PUBLIC_ROUTES: ScreenRoute[] = [
   { path: LOGIN_PATH, screen: lazyScreen(() => import('../features/auth/pages/login-page')) },

@@ -1,11 +1,10 @@
 import { API, Analytics, AnalyticsQuery, MapPoint, MapQuery, ok } from '@voltline/contract';
 import { z } from 'zod';
-import type { App } from '../../app.js';
-import { ctxOf } from '../../plugins/auth.js';
-import { AnalyticsService } from './analytics.service.js';
+import type { App } from '../../lib/app-type.js';
+import { ctxOf } from '../../lib/request.js';
+import type { AnalyticsService } from './analytics.service.js';
 
-export function analyticsRoutes(app: App) {
-  const service = new AnalyticsService(app);
+export function analyticsRoutes(app: App, { analytics: service }: { analytics: AnalyticsService }) {
   const config = { permission: 'dashboards:read' } as const;
   const tags = ['analytics'];
 

@@ -1,6 +1,6 @@
 import type { Analytics, AnalyticsQuery, MapPoint, MapQuery } from '@voltline/contract';
 import type { z } from 'zod';
-import type { App } from '../../app.js';
+import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { findOperatorInScope } from '../operators/operators.repository.js';
@@ -45,12 +45,12 @@ const figure = (r: { id: number; charge_point_id: string; name: string; value: n
 
 /** The dashboard's figures, all computed in the database for the user's reach. */
 export class AnalyticsService {
-  constructor(private readonly app: App) {}
+  constructor(private readonly db: Db) {}
 
   /** The operator subtree the figures cover: a chosen operator in reach, or the user's reach. */
   private async scopePath(ctx: Ctx, operatorId?: number): Promise<string | null> {
     if (operatorId) {
-      const op = await findOperatorInScope(this.app.db, ctx.actor, operatorId);
+      const op = await findOperatorInScope(this.db, ctx.actor, operatorId);
       if (!op) throw notFound('operator');
       return op.path;
     }
@@ -68,7 +68,7 @@ export class AnalyticsService {
     const today = startOfDay(now, tz);
     const until = new Date(Math.min(to.getTime(), now.getTime()));
     const path = await this.scopePath(ctx, q.operatorId);
-    const db = this.app.db;
+    const db = this.db;
 
     const [cps, connectors, active, todayFigures, range, previous, days, used, uptime, events] =
       await Promise.all([
@@ -122,7 +122,7 @@ export class AnalyticsService {
 
   async map(ctx: Ctx, q: z.output<typeof MapQuery>): Promise<MapPoint[]> {
     const path = await this.scopePath(ctx, q.operatorId);
-    const points = (await repo.mapPoints(this.app.db, path)).map((r): MapPoint => {
+    const points = (await repo.mapPoints(this.db, path)).map((r): MapPoint => {
       const connectors = r.connectors ?? [];
       const faulted = r.status === 'Faulted' || connectors.some((c) => c.status === 'Faulted');
       const charging = connectors.some((c) =>

@@ -1,17 +1,15 @@
 import { API, AuditFilter, AuditLog, Id, PageQuery, ok, page } from '@voltline/contract';
 import { z } from 'zod';
-import type { App } from '../../app.js';
+import type { App } from '../../lib/app-type.js';
 import { sendExcel } from '../../lib/excel.js';
 import { translate } from '../../lib/messages.js';
-import { ctxOf } from '../../plugins/auth.js';
-import { AuditService } from './audit.query.js';
+import { ctxOf } from '../../lib/request.js';
+import type { AuditService } from './audit.query.js';
 
 const tags = ['audit'];
 const read = { permission: 'auditLogs:read' } as const;
 
-export function auditRoutes(app: App) {
-  const audit = new AuditService(app);
-
+export function auditRoutes(app: App, { audit }: { audit: AuditService }) {
   app.post(
     `/portal/AuditLogs/GetUserAuditLogsDynamic/:userId`,
     {

@@ -11,10 +11,10 @@ import {
 } from '@voltline/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { VERSION, type App } from '../../app.js';
+import type { App } from '../../lib/app-type.js';
 import { translate } from '../../lib/messages.js';
-import { bearerToken, ctxOf } from '../../plugins/auth.js';
-import { AuthService, type RequestInfo } from './auth.service.js';
+import { bearerToken, ctxOf } from '../../lib/request.js';
+import type { AuthService, RequestInfo } from './auth.service.js';
 
 const Nothing = ok(z.null());
 const tags = ['auth'];
@@ -23,8 +23,10 @@ function info(request: FastifyRequest): RequestInfo {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, locale: request.locale };
 }
 
-export function authRoutes(app: App) {
-  const auth = new AuthService(app);
+export function authRoutes(
+  app: App,
+  { auth, publicConfig }: { auth: AuthService; publicConfig: PublicConfig },
+) {
   // Sign-in and reset are the targets of password guessing: a tighter per-address limit on top
   // of the per-account failure counter.
   const strict = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -100,14 +102,6 @@ export function authRoutes(app: App) {
   app.get(
     `/${API.auth.config}`,
     { config: { permission: 'public' }, schema: { tags, response: { 200: ok(PublicConfig) } } },
-    () => ({
-      data: {
-        registrationEnabled: app.config.REGISTRATION_ENABLED,
-        defaultLocale: app.config.DEFAULT_LOCALE,
-        version: VERSION,
-        mapTileUrl: app.config.MAP_TILE_URL === 'none' ? null : app.config.MAP_TILE_URL,
-        mapAttribution: app.config.MAP_TILE_ATTRIBUTION,
-      },
-    }),
+    () => ({ data: publicConfig }),
   );
 }

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Locale, Me, RegisterBody, ResetPasswordBody } from '@voltline/contract';
-import type { App } from '../../app.js';
-import type { Tx } from '../../db/client.js';
+import type { Config } from '../../config.js';
+import type { Db, Tx } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Mailer } from '../../lib/mailer.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { translate } from '../../lib/messages.js';
 import { dummyVerify, hashPassword, verifyPassword } from '../../lib/password.js';
-import { randomToken, sha256 } from '../../lib/tokens.js';
+import { randomToken, sha256, type TokenService } from '../../lib/tokens.js';
 import { audit } from '../audit/audit.service.js';
-import { insertOperator } from '../operators/operators.repository.js';
-import { insertUser } from '../users/users.repository.js';
 import * as repo from './auth.repository.js';
 
 export interface RequestInfo {
@@ -18,16 +18,54 @@ export interface RequestInfo {
   locale: Locale;
 }
 
+/** Self-registration's writes, done by the users module (auth sits below users and operators). */
+export type CreateAccount = (
+  tx: Tx,
+  account: {
+    companyName: string;
+    email: string;
+    passwordHash: string;
+    name: string;
+    surname: string;
+    locale: string;
+  },
+) => Promise<{ operatorId: number; userId: number; email: string }>;
+
+export type AuthConfig = Pick<
+  Config,
+  | 'LOGIN_FAILURE_WINDOW_MINUTES'
+  | 'LOGIN_MAX_FAILURES'
+  | 'LOGIN_MAX_FAILURES_PER_IP'
+  | 'SESSION_TTL_HOURS'
+  | 'RESET_TOKEN_TTL_MINUTES'
+  | 'PUBLIC_URL'
+  | 'REGISTRATION_ENABLED'
+>;
+
+export interface AuthDeps {
+  db: Db;
+  config: AuthConfig;
+  tokens: TokenService;
+  mailer: Mailer;
+  clock: Clock;
+  createAccount: CreateAccount;
+}
+
 /** Sign-in, tokens, password reset and registration. */
 export class AuthService {
-  constructor(private readonly app: App) {}
+  constructor(private readonly deps: AuthDeps) {}
 
   private get db() {
-    return this.app.db;
+    return this.deps.db;
+  }
+
+  /** The signed-in user behind a token's session, or null when the session has ended. */
+  actorOfSession(sessionId: string, userId: number) {
+    return repo.findSessionActor(this.db, sessionId, userId);
   }
 
   async login(email: string, password: string, req: RequestInfo): Promise<string> {
-    const cfg = this.app.config;
+    const cfg = this.deps.config;
     const keys = [`acct:${email}`, `ip:${req.ip}`] as const;
     const window = cfg.LOGIN_FAILURE_WINDOW_MINUTES;
     const [acctFailures, ipFailures] = await Promise.all(
@@ -61,24 +99,24 @@ export class AuthService {
 
   private async openSession(tx: Tx, userId: number, req: RequestInfo) {
     const sessionId = randomUUID();
-    const hours = this.app.config.SESSION_TTL_HOURS;
+    const hours = this.deps.config.SESSION_TTL_HOURS;
     await repo.insertSession(tx, {
       id: sessionId,
       userId,
       ip: req.ip,
       userAgent: req.userAgent?.slice(0, 300) ?? null,
-      expiresAt: new Date(Date.now() + hours * 3_600_000),
+      expiresAt: new Date(this.deps.clock.now().getTime() + hours * 3_600_000),
     });
-    return this.app.tokens.sign({ userId, sessionId });
+    return this.deps.tokens.sign({ userId, sessionId });
   }
 
   /** A fresh token for a live session; the presented token may have just expired. */
   async refresh(token: string | null): Promise<string> {
-    const claims = token ? await this.app.tokens.verify(token, true) : null;
+    const claims = token ? await this.deps.tokens.verify(token, true) : null;
     if (!claims || claims === 'expired') throw new AppError(401, 'error.sessionExpired');
     const row = await repo.findSessionActor(this.db, claims.sessionId, claims.userId);
     if (!row) throw new AppError(401, 'error.sessionExpired');
-    return this.app.tokens.sign(claims);
+    return this.deps.tokens.sign(claims);
   }
 
   async logout(ctx: Ctx): Promise<void> {
@@ -108,12 +146,12 @@ export class AuthService {
     const user = await repo.findLiveUserByEmail(this.db, email);
     if (!user || !user.active) return;
     const token = randomToken();
-    const minutes = this.app.config.RESET_TOKEN_TTL_MINUTES;
+    const minutes = this.deps.config.RESET_TOKEN_TTL_MINUTES;
     await this.db.transaction(async (tx) => {
       await repo.insertReset(tx, {
         userId: user.userId,
         tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + minutes * 60_000),
+        expiresAt: new Date(this.deps.clock.now().getTime() + minutes * 60_000),
       });
       await audit(
         tx,
@@ -126,8 +164,8 @@ export class AuthService {
       );
     });
     const locale: Locale = user.locale === 'tr' || user.locale === 'en' ? user.locale : req.locale;
-    const link = `${this.app.config.PUBLIC_URL}/forgotPassword?token=${encodeURIComponent(token)}`;
-    await this.app.mailer.send({
+    const link = `${this.deps.config.PUBLIC_URL}/forgotPassword?token=${encodeURIComponent(token)}`;
+    await this.deps.mailer.send({
       to: user.email,
       subject: translate(locale, 'mail.reset.subject'),
       text: translate(locale, 'mail.reset.body', { name: user.name, minutes, link }),
@@ -164,34 +202,32 @@ export class AuthService {
 
   /** Self-registration: a new top-level operator and its Main Operator, signed in at once. */
   async register(body: RegisterBody, req: RequestInfo): Promise<string> {
-    if (!this.app.config.REGISTRATION_ENABLED) throw new AppError(403, 'auth.registrationDisabled');
+    if (!this.deps.config.REGISTRATION_ENABLED) throw new AppError(403, 'auth.registrationDisabled');
     const existing = await repo.findLiveUserByEmail(this.db, body.email);
     if (existing)
       throw new AppError(409, 'user.emailTaken', {}, [{ field: 'body.email', key: 'user.emailTaken' }]);
     const passwordHash = await hashPassword(body.password);
     return this.db.transaction(async (tx) => {
-      const operator = await insertOperator(tx, { name: body.companyName, email: body.email });
-      const user = await insertUser(tx, {
-        operatorId: operator.id,
+      const account = await this.deps.createAccount(tx, {
+        companyName: body.companyName,
         email: body.email,
         passwordHash,
         name: body.name,
         surname: body.surname,
-        roles: ['Main Operator'],
         locale: req.locale,
       });
-      const who = { userId: user.id, email: user.email, operatorId: operator.id };
+      const who = { userId: account.userId, email: account.email, operatorId: account.operatorId };
       await audit(
         tx,
         { actor: who, ip: req.ip, userAgent: req.userAgent },
         {
           action: 'register',
           entity: 'operator',
-          entityId: operator.id,
-          summary: { companyName: body.companyName, userId: user.id, email: body.email },
+          entityId: account.operatorId,
+          summary: { companyName: body.companyName, userId: account.userId, email: body.email },
         },
       );
-      return this.openSession(tx, user.id, req);
+      return this.openSession(tx, account.userId, req);
     });
   }
 }

@@ -16,12 +16,12 @@ import {
   page,
 } from '@voltline/contract';
 import { z } from 'zod';
-import type { App } from '../../app.js';
+import type { App } from '../../lib/app-type.js';
 import { sendExcel } from '../../lib/excel.js';
 import { translate, type MessageKey } from '../../lib/messages.js';
-import { ctxOf } from '../../plugins/auth.js';
-import { ChargePointsService } from './charge-points.service.js';
-import { ChargePointInsights } from './insights.service.js';
+import { ctxOf } from '../../lib/request.js';
+import type { ChargePointsService } from './charge-points.service.js';
+import type { ChargePointInsights } from './insights.service.js';
 import type { ListKind } from './registry.repository.js';
 
 const tags = ['charge-points'];
@@ -29,10 +29,10 @@ const read = { permission: 'chargePoints:read' } as const;
 const write = { permission: 'chargePoints:write' } as const;
 const IdParams = z.object({ id: Id });
 
-export function chargePointRoutes(app: App) {
-  const service = new ChargePointsService(app);
-  const insights = new ChargePointInsights(app);
-
+export function chargePointRoutes(
+  app: App,
+  { chargePoints: service, insights }: { chargePoints: ChargePointsService; insights: ChargePointInsights },
+) {
   const lists: [string, ListKind][] = [
     [API.chargePoints.allDynamic, 'all'],
     [API.chargePoints.activeDynamic, 'active'],

@@ -8,14 +8,14 @@ import type {
   UpdateChargePointBody,
 } from '@voltline/contract';
 import type { z } from 'zod';
-import type { App } from '../../app.js';
+import type { Db } from '../../db/client.js';
 import { connectors as connectorsTable } from '../../db/schema/index.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { operatorInReach } from '../../lib/reach.js';
-import { generateChargerPassword, hashChargerPassword } from '../../ocpp/charger-auth.js';
+import { operatorInReach } from '../operators/reach.js';
+import { generateChargerPassword, hashChargerPassword } from '../../lib/charger-auth.js';
 import { audit, diff } from '../audit/audit.service.js';
-import { hasActiveSession } from '../sessions/sessions.repository.js';
+import type { ChargePointQueries, ChargerDisconnector } from './charge-points.ports.js';
 import * as repo from './registry.repository.js';
 
 type Filter = z.output<typeof ChargePointFilter>;
@@ -83,10 +83,18 @@ export function toChargePoint(row: repo.ChargePointJoined, connectors: Connector
 
 /** The charge point registry: who may see and change which charger, and its credentials. */
 export class ChargePointsService {
-  constructor(private readonly app: App) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      /** Where chargers reach Voltline, for the OCPP address shown with new credentials. */
+      publicUrl: string;
+      chargers: ChargerDisconnector;
+      queries: Pick<ChargePointQueries, 'hasActiveSession'>;
+    },
+  ) {}
 
   private get db() {
-    return this.app.db;
+    return this.deps.db;
   }
 
   private async withConnectors(rows: repo.ChargePointJoined[]) {
@@ -140,7 +148,7 @@ export class ChargePointsService {
   }
 
   private credentials(cp: ChargePoint, password: string): ChargePointCredentials {
-    const base = this.app.config.PUBLIC_URL.replace(/^http/, 'ws');
+    const base = this.deps.publicUrl.replace(/^http/, 'ws');
     return { chargePoint: cp, ocppUrl: `${base}/ocpp/${cp.chargePointId}`, password };
   }
 
@@ -211,12 +219,13 @@ export class ChargePointsService {
     const cpId = await this.db.transaction(async (tx) => {
       const row = await repo.findChargePoint(tx, ctx.actor, id, true);
       if (!row || row.cp.archivedAt) throw notFound('chargePoint');
-      if (await hasActiveSession(tx, row.cp.id)) throw new AppError(409, 'chargePoint.activeSession');
+      if (await this.deps.queries.hasActiveSession(tx, row.cp.id))
+        throw new AppError(409, 'chargePoint.activeSession');
       await repo.updateChargePoint(tx, row.cp.id, { archivedAt: new Date() });
       await audit(tx, ctx, { action: 'archive', entity: 'chargePoint', entityId: row.cp.chargePointId });
       return row.cp.chargePointId;
     });
-    await this.app.ocpp.gateway.disconnect(cpId, 'Charge point archived');
+    await this.deps.chargers.disconnect(cpId, 'Charge point archived');
   }
 
   async unarchive(ctx: Ctx, chargePointId: string): Promise<ChargePoint> {

@@ -9,19 +9,17 @@ import {
   ok,
 } from '@voltline/contract';
 import { z } from 'zod';
-import type { App } from '../../app.js';
+import type { App } from '../../lib/app-type.js';
 import { translate } from '../../lib/messages.js';
-import { ctxOf } from '../../plugins/auth.js';
-import { ConnectorsService } from './connectors.service.js';
+import { ctxOf } from '../../lib/request.js';
+import type { ConnectorsService } from './connectors.service.js';
 
 const tags = ['connectors'];
 const read = { permission: 'chargePoints:read' } as const;
 const write = { permission: 'chargePoints:write' } as const;
 const IdBody = z.object({ id: Id });
 
-export function connectorRoutes(app: App) {
-  const service = new ConnectorsService(app);
-
+export function connectorRoutes(app: App, { connectors: service }: { connectors: ConnectorsService }) {
   app.get(
     `/${API.connectors.base}`,
     {

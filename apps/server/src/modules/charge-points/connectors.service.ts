@@ -1,15 +1,13 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Connector, CreateConnectorBody, UpdateConnectorBody } from '@voltline/contract';
 import type { z } from 'zod';
-import type { App } from '../../app.js';
-import type { Tx } from '../../db/client.js';
+import type { Tx, Db } from '../../db/client.js';
 import { chargePoints, chargingSessions, connectors, operators } from '../../db/schema/index.js';
 import { inScope, type Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { audit, diff } from '../audit/audit.service.js';
-import { hasActiveSession } from '../sessions/sessions.repository.js';
+import type { ChargePointQueries } from './charge-points.ports.js';
 import { findChargePoint } from './registry.repository.js';
-import { tariffFitsChargePoint } from '../tariffs/tariffs.repository.js';
 
 type CreateInput = z.output<typeof CreateConnectorBody>;
 type UpdateInput = z.output<typeof UpdateConnectorBody>;
@@ -48,8 +46,13 @@ function toConnector(r: Row): Connector {
   };
 }
 
-async function checkTariff(tx: Tx, tariffId: number | null | undefined, chargePointDbId: number) {
-  if (tariffId && !(await tariffFitsChargePoint(tx, tariffId, chargePointDbId))) {
+async function checkTariff(
+  queries: ChargePointQueries,
+  tx: Tx,
+  tariffId: number | null | undefined,
+  chargePointDbId: number,
+) {
+  if (tariffId && !(await queries.tariffFitsChargePoint(tx, tariffId, chargePointDbId))) {
     throw new AppError(400, 'tariff.notAvailable', {}, [
       { field: 'body.tariffId', key: 'tariff.notAvailable' },
     ]);
@@ -58,11 +61,10 @@ async function checkTariff(tx: Tx, tariffId: number | null | undefined, chargePo
 
 /** Connectors of the charge points in reach. */
 export class ConnectorsService {
-  constructor(private readonly app: App) {}
-
-  private get db() {
-    return this.app.db;
-  }
+  constructor(
+    private readonly db: Db,
+    private readonly queries: ChargePointQueries,
+  ) {}
 
   private async find(tx: Tx, ctx: Ctx, id: number, forUpdate = false) {
     const q = select(tx).where(and(eq(connectors.id, id), inScope(ctx.actor, operators.path)));
@@ -97,7 +99,7 @@ export class ConnectorsService {
           { field: 'body.connectorId', key: 'connector.taken' },
         ]);
       }
-      await checkTariff(tx, body.tariffId, cp.cp.id);
+      await checkTariff(this.queries, tx, body.tariffId, cp.cp.id);
       const { chargePointId: _cp, ...fields } = body;
       const [row] = await tx
         .insert(connectors)
@@ -113,7 +115,7 @@ export class ConnectorsService {
   async update(ctx: Ctx, body: UpdateInput): Promise<Connector> {
     await this.db.transaction(async (tx) => {
       const before = await this.find(tx, ctx, body.id, true);
-      await checkTariff(tx, body.tariffId, before.c.chargePointId);
+      await checkTariff(this.queries, tx, body.tariffId, before.c.chargePointId);
       const { id, ...changes } = body;
       await tx.update(connectors).set(changes).where(eq(connectors.id, id));
       await audit(tx, ctx, {
@@ -153,7 +155,7 @@ export class ConnectorsService {
   async setArchived(ctx: Ctx, id: number, archived: boolean): Promise<Connector> {
     await this.db.transaction(async (tx) => {
       const row = await this.find(tx, ctx, id, true);
-      if (archived && (await hasActiveSession(tx, row.c.chargePointId, row.c.connectorId))) {
+      if (archived && (await this.queries.hasActiveSession(tx, row.c.chargePointId, row.c.connectorId))) {
         throw new AppError(409, 'connector.charging');
       }
       await tx

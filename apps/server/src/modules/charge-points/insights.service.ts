@@ -6,7 +6,7 @@ import type {
   Page,
 } from '@voltline/contract';
 import type { z } from 'zod';
-import type { App } from '../../app.js';
+import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import * as analytics from './analytics.repository.js';
@@ -16,11 +16,11 @@ const DAY = 86_400_000;
 
 /** Read-only views of one charge point: analytics, connection history, charging profiles. */
 export class ChargePointInsights {
-  constructor(private readonly app: App) {}
+  constructor(private readonly db: Db) {}
 
   private async cp(ctx: Ctx, key: number | string) {
     const row = await findChargePoint(
-      this.app.db,
+      this.db,
       ctx.actor,
       typeof key === 'string' && /^\d+$/.test(key) ? Number(key) : key,
     );
@@ -35,9 +35,9 @@ export class ChargePointInsights {
     const from = q.from ? new Date(q.from) : new Date(to.getTime() - 30 * DAY);
     const until = new Date(Math.min(to.getTime(), Date.now()));
     const [byDay, up, currency] = await Promise.all([
-      analytics.sessionsByDay(this.app.db, cp.id, from, to),
-      until > from ? analytics.connectedSeconds(this.app.db, cp.id, from, until) : Promise.resolve(0),
-      analytics.currencyOf(this.app.db, cp.id, from, to),
+      analytics.sessionsByDay(this.db, cp.id, from, to),
+      until > from ? analytics.connectedSeconds(this.db, cp.id, from, until) : Promise.resolve(0),
+      analytics.currencyOf(this.db, cp.id, from, to),
     ]);
     const span = (until.getTime() - from.getTime()) / 1000;
     return {
@@ -60,8 +60,8 @@ export class ChargePointInsights {
   async connections(ctx: Ctx, id: number, index: number, size: number): Promise<Page<ConnectionEvent>> {
     const cp = await this.cp(ctx, id);
     const [rows, total] = await Promise.all([
-      analytics.connectionHistory(this.app.db, cp.id, index * size, size),
-      analytics.countConnectionHistory(this.app.db, cp.id),
+      analytics.connectionHistory(this.db, cp.id, index * size, size),
+      analytics.countConnectionHistory(this.db, cp.id),
     ]);
     return {
       items: rows.map((r) => ({
@@ -79,7 +79,7 @@ export class ChargePointInsights {
 
   async profiles(ctx: Ctx, key: string): Promise<ChargingProfile[]> {
     const cp = await this.cp(ctx, key);
-    const rows = await analytics.profilesOf(this.app.db, cp.id);
+    const rows = await analytics.profilesOf(this.db, cp.id);
     return rows.map((r) => ({
       id: r.id,
       connectorId: r.connectorId,

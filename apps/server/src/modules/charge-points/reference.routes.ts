@@ -1,27 +1,16 @@
-import { API, Brand, CHARGER_BRANDS, City, Country, ok } from '@voltline/contract';
+import { API, Brand, City, Country, ok } from '@voltline/contract';
 import { City as Cities, Country as Countries, State } from 'country-state-city';
 import { z } from 'zod';
-import type { App } from '../../app.js';
+import type { App } from '../../lib/app-type.js';
 import { notFound } from '../../lib/errors.js';
-import { distinctBrandsAndModels } from './registry.repository.js';
+import type { ReferenceService } from './reference.service.js';
 
 const tags = ['reference'];
 const config = { permission: 'signedIn' } as const;
 
 /** Brands and models (curated list plus what chargers reported), countries and their cities. */
-export function referenceRoutes(app: App) {
-  const brands = async (): Promise<z.infer<typeof Brand>[]> => {
-    const map = new Map<string, Set<string>>(Object.entries(CHARGER_BRANDS).map(([b, m]) => [b, new Set(m)]));
-    for (const r of await distinctBrandsAndModels(app.db)) {
-      if (!r.brand) continue;
-      const models = map.get(r.brand) ?? new Set<string>();
-      if (r.model) models.add(r.model);
-      map.set(r.brand, models);
-    }
-    return [...map.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, models]) => ({ name, models: [...models].sort() }));
-  };
+export function referenceRoutes(app: App, { reference }: { reference: ReferenceService }) {
+  const brands = () => reference.brands();
 
   app.get(
     `/${API.chargePoints.brands}`,

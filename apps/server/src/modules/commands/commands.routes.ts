@@ -1,12 +1,11 @@
 import { API, COMMAND_NAMES, CommandBodies, ok } from '@voltline/contract';
 import { z } from 'zod';
-import type { App } from '../../app.js';
+import type { App } from '../../lib/app-type.js';
 import { translate } from '../../lib/messages.js';
-import { ctxOf } from '../../plugins/auth.js';
-import { CommandsService } from './commands.service.js';
+import { ctxOf } from '../../lib/request.js';
+import type { CommandsService } from './commands.service.js';
 
-export function commandRoutes(app: App) {
-  const commands = new CommandsService(app.db, app.ocpp.gateway);
+export function commandRoutes(app: App, { commands }: { commands: CommandsService }) {
   for (const name of COMMAND_NAMES) {
     app.post(
       `/${API.commands.send(name)}`,

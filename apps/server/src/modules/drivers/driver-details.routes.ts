@@ -13,10 +13,10 @@ import {
   ok,
 } from '@voltline/contract';
 import { z } from 'zod';
-import type { App } from '../../app.js';
+import type { App } from '../../lib/app-type.js';
 import { translate } from '../../lib/messages.js';
-import { ctxOf } from '../../plugins/auth.js';
-import { DriverDetailsService } from './driver-details.service.js';
+import { ctxOf } from '../../lib/request.js';
+import type { DriverDetailsService } from './driver-details.service.js';
 
 const tags = ['drivers'];
 const IdParams = z.object({ id: Id });
@@ -24,8 +24,10 @@ const read = { permission: 'drivers:read' } as const;
 const write = { permission: 'drivers:write' } as const;
 
 /** Addresses, vehicles and RFID cards of a driver. */
-export function driverDetailRoutes(app: App) {
-  const details = new DriverDetailsService(app);
+export function driverDetailRoutes(
+  app: App,
+  { driverDetails: details }: { driverDetails: DriverDetailsService },
+) {
   const d = API.drivers;
 
   app.post(

@@ -11,8 +11,7 @@ import type {
   UpdateVehicleBody,
 } from '@voltline/contract';
 import type { z } from 'zod';
-import type { App } from '../../app.js';
-import type { Tx } from '../../db/client.js';
+import type { Tx, Db } from '../../db/client.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { audit, diff } from '../audit/audit.service.js';
@@ -56,10 +55,10 @@ export async function addCard(
 
 /** A driver's addresses, vehicles and RFID cards. */
 export class DriverDetailsService {
-  constructor(private readonly app: App) {}
+  constructor(private readonly db: Db) {}
 
   private tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.app.db.transaction(fn);
+    return this.db.transaction(fn);
   }
 
   addAddress(ctx: Ctx, body: Out<typeof AddAddressBody>): Promise<DriverAddress> {
@@ -133,8 +132,8 @@ export class DriverDetailsService {
   }
 
   async cards(ctx: Ctx, driverId: number): Promise<RfidCard[]> {
-    await driverInScope(this.app.db, ctx, driverId);
-    return (await repo.cardsOf(this.app.db, driverId)).map(repo.toCard);
+    await driverInScope(this.db, ctx, driverId);
+    return (await repo.cardsOf(this.db, driverId)).map(repo.toCard);
   }
 
   addCard(ctx: Ctx, body: Out<typeof AddRfidCardBody>): Promise<RfidCard> {

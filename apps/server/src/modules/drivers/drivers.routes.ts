@@ -16,20 +16,18 @@ import {
   page,
 } from '@voltline/contract';
 import { z } from 'zod';
-import type { App } from '../../app.js';
+import type { App } from '../../lib/app-type.js';
 import { sendExcel } from '../../lib/excel.js';
 import { translate, type MessageKey } from '../../lib/messages.js';
-import { ctxOf } from '../../plugins/auth.js';
-import { DriversService } from './drivers.service.js';
+import { ctxOf } from '../../lib/request.js';
+import type { DriversService } from './drivers.service.js';
 
 const tags = ['drivers'];
 const IdParams = z.object({ id: Id });
 const read = { permission: 'drivers:read' } as const;
 const write = { permission: 'drivers:write' } as const;
 
-export function driverRoutes(app: App) {
-  const drivers = new DriversService(app);
-
+export function driverRoutes(app: App, { drivers }: { drivers: DriversService }) {
   app.get(
     `/${API.drivers.list}`,
     {

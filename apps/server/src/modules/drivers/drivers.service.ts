@@ -12,8 +12,7 @@ import type {
   UpdateDriverBody,
 } from '@voltline/contract';
 import type { z } from 'zod';
-import type { App } from '../../app.js';
-import type { Tx } from '../../db/client.js';
+import type { Tx, Db } from '../../db/client.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { inBatches } from '../../lib/excel.js';
@@ -37,11 +36,7 @@ type LedgerQuery = z.output<typeof BalanceLedgerQuery>;
 
 /** Drivers: who sees and changes which driver, the ledger and the status rules. */
 export class DriversService {
-  constructor(private readonly app: App) {}
-
-  private get db() {
-    return this.app.db;
-  }
+  constructor(private readonly db: Db) {}
 
   /** The filter's operator as a path prefix; null when it is out of reach (nothing matches). */
   private async operatorPath(ctx: Ctx, f: Filter): Promise<string | undefined | null> {

@@ -1,20 +1,19 @@
 import { z } from 'zod';
-import type { App } from '../../app.js';
-import { ping } from '../../db/client.js';
+import type { App } from '../../lib/app-type.js';
+import type { HealthService } from './health.service.js';
 
-export function healthRoutes(app: App) {
+export function healthRoutes(app: App, { health }: { health: HealthService }) {
   app.get(
     '/health',
     {
       config: { permission: 'public' },
       schema: {
         tags: ['health'],
-        response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) },
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.string(), version: z.string() }),
+        },
       },
     },
-    async () => {
-      await ping(app.db);
-      return { status: 'ok' as const, database: app.database.kind };
-    },
+    () => health.check(),
   );
 }

@@ -10,20 +10,17 @@ import {
   ok,
 } from '@voltline/contract';
 import { z } from 'zod';
-import type { App } from '../../app.js';
+import type { App } from '../../lib/app-type.js';
 import { translate } from '../../lib/messages.js';
-import { ctxOf } from '../../plugins/auth.js';
-import { lookupOperators } from './operators.repository.js';
-import { OperatorsService } from './operators.service.js';
+import { ctxOf } from '../../lib/request.js';
+import type { OperatorsService } from './operators.service.js';
 
 const tags = ['operators'];
 const IdParams = z.object({ id: Id });
 const read = { permission: 'operators:read' } as const;
 const write = { permission: 'operators:write' } as const;
 
-export function operatorRoutes(app: App) {
-  const operators = new OperatorsService(app);
-
+export function operatorRoutes(app: App, { operators }: { operators: OperatorsService }) {
   app.get(
     `/${API.operators.lookup}`,
     {
@@ -34,17 +31,7 @@ export function operatorRoutes(app: App) {
         response: { 200: ok(z.array(OperatorSummary)) },
       },
     },
-    async (request) => {
-      const rows = await lookupOperators(app.db, ctxOf(request).actor);
-      return {
-        data: rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          parentId: r.parentId,
-          archived: r.archivedAt !== null,
-        })),
-      };
-    },
+    async (request) => ({ data: await operators.lookup(ctxOf(request)) }),
   );
 
   app.get(

@@ -7,8 +7,7 @@ import type {
   UpdateOperatorBody,
 } from '@voltline/contract';
 import type { z } from 'zod';
-import type { App } from '../../app.js';
-import type { Tx } from '../../db/client.js';
+import type { Tx, Db } from '../../db/client.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { MessageKey } from '../../lib/messages.js';
@@ -64,10 +63,17 @@ const parentError = (key: MessageKey) => new AppError(400, key, {}, [{ field: 'b
 
 /** Operators: the tree a user may see, and who may add, move, change and archive which operator. */
 export class OperatorsService {
-  constructor(private readonly app: App) {}
+  constructor(private readonly db: Db) {}
 
-  private get db() {
-    return this.app.db;
+  /** Operators the user may assign things to. */
+  async lookup(ctx: Ctx) {
+    const rows = await repo.lookupOperators(this.db, ctx.actor);
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      parentId: r.parentId,
+      archived: r.archivedAt !== null,
+    }));
   }
 
   /**

@@ -9,18 +9,16 @@ import {
   ok,
   page,
 } from '@voltline/contract';
-import type { App } from '../../app.js';
+import type { App } from '../../lib/app-type.js';
 import { sendExcel } from '../../lib/excel.js';
 import { translate, type MessageKey } from '../../lib/messages.js';
-import { ctxOf } from '../../plugins/auth.js';
-import { formatMinor, PaymentsService } from './payments.service.js';
+import { ctxOf } from '../../lib/request.js';
+import { formatMinor, type PaymentsService } from './payments.service.js';
 
 const tags = ['payments'];
 const read = { permission: 'payments:read' } as const;
 
-export function paymentRoutes(app: App) {
-  const service = new PaymentsService(app);
-
+export function paymentRoutes(app: App, { payments: service }: { payments: PaymentsService }) {
   app.post(
     `/${API.payments.dynamic}`,
     {

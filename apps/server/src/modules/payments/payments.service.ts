@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Page, Payment, PaymentFilter, RefundResult, TopUpBody } from '@voltline/contract';
 import type { z } from 'zod';
-import type { App } from '../../app.js';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { drivers, operators } from '../../db/schema/index.js';
 import { inScope, type Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -20,13 +19,9 @@ export const formatMinor = (amount: number, currency: string) => `${(amount / 10
 /** Payments through the gateway: listing, top-ups and refunds bounded by what was paid. */
 export class PaymentsService {
   constructor(
-    private readonly app: App,
+    private readonly db: Db,
     private readonly gateway: PaymentGateway = builtInGateway,
   ) {}
-
-  private get db() {
-    return this.app.db;
-  }
 
   async page(ctx: Ctx, f: Filter, index: number, size: number): Promise<Page<Payment>> {
     const [rows, total] = await Promise.all([

@@ -6,7 +6,7 @@ import { snapshotOf, tariffOfConnector } from '../tariffs/tariffs.repository.js'
 import { billSession, rebillSession } from './billing.js';
 import { STALE_STOP_REASON } from './stale.js';
 import { audit, NO_USER } from '../audit/audit.service.js';
-import { Coalescer } from '../../ocpp/coalescer.js';
+import { Coalescer } from '../../lib/coalescer.js';
 import * as repo from './sessions.repository.js';
 
 type SampledValue = Ocpp.MeterValuesRequest['meterValue'][number]['sampledValue'][number];

@@ -1,39 +1,24 @@
 import { API, Id, MeterPoint, PageQuery, Session, SessionFilter, SessionPage, ok } from '@voltline/contract';
 import { z } from 'zod';
-import type { App } from '../../app.js';
+import type { App } from '../../lib/app-type.js';
 import { sendExcel } from '../../lib/excel.js';
-import { notFound } from '../../lib/errors.js';
 import { translate, type MessageKey } from '../../lib/messages.js';
-import { ctxOf } from '../../plugins/auth.js';
-import { closeStaleSessions, STALE_STOP_REASON } from './stale.js';
-import {
-  exportSessions,
-  findSession,
-  meterSeries,
-  pageSessions,
-  toSession,
-  totals,
-} from './sessions.query.js';
+import { ctxOf } from '../../lib/request.js';
+import type { SessionsService } from './sessions.service.js';
 
 const tags = ['sessions'];
 const read = { permission: 'sessions:read' } as const;
 
-export function sessionRoutes(app: App) {
+export function sessionRoutes(app: App, { sessions }: { sessions: SessionsService }) {
   app.post(
     `/${API.sessions.dynamic}`,
     {
       config: read,
       schema: { tags, querystring: PageQuery, body: SessionFilter, response: { 200: ok(SessionPage) } },
     },
-    async (request) => {
-      const { actor } = ctxOf(request);
-      const { index, size } = request.query;
-      const [rows, sums] = await Promise.all([
-        pageSessions(app.db, actor, request.body, index * size, size),
-        totals(app.db, actor, request.body),
-      ]);
-      return { data: { items: rows.map(toSession), total: sums.sessions, index, size, totals: sums } };
-    },
+    async (request) => ({
+      data: await sessions.page(ctxOf(request).actor, request.body, request.query.index, request.query.size),
+    }),
   );
 
   for (const [path, active] of [
@@ -64,7 +49,7 @@ export function sessionRoutes(app: App) {
           { header: t('col.state'), width: 12, value: (s) => s.state },
           { header: t('col.stopReason'), width: 16, value: (s) => s.stopReason },
         ],
-        exportSessions(app.db, ctxOf(request).actor, filter),
+        sessions.exportRows(ctxOf(request).actor, filter),
       );
     });
   }
@@ -72,11 +57,7 @@ export function sessionRoutes(app: App) {
   app.get(
     `/portal/Transaction/:id`,
     { config: read, schema: { tags, params: z.object({ id: Id }), response: { 200: ok(Session) } } },
-    async (request) => {
-      const row = await findSession(app.db, ctxOf(request).actor, request.params.id);
-      if (!row) throw notFound('session');
-      return { data: toSession(row) };
-    },
+    async (request) => ({ data: await sessions.get(ctxOf(request).actor, request.params.id) }),
   );
 
   app.get(
@@ -85,11 +66,7 @@ export function sessionRoutes(app: App) {
       config: read,
       schema: { tags, params: z.object({ id: Id }), response: { 200: ok(z.array(MeterPoint)) } },
     },
-    async (request) => {
-      const row = await findSession(app.db, ctxOf(request).actor, request.params.id);
-      if (!row) throw notFound('session');
-      return { data: await meterSeries(app.db, row.s.id) };
-    },
+    async (request) => ({ data: await sessions.meterValues(ctxOf(request).actor, request.params.id) }),
   );
 
   app.get(
@@ -102,22 +79,6 @@ export function sessionRoutes(app: App) {
         response: { 200: ok(z.object({ hours: z.number(), stopReason: z.string() })) },
       },
     },
-    () => ({ data: { hours: app.config.SESSION_STALE_HOURS, stopReason: STALE_STOP_REASON } }),
+    () => ({ data: sessions.staleRule() }),
   );
-
-  const sweep = () =>
-    void closeStaleSessions(app.db, app.config.SESSION_STALE_HOURS).catch((err: unknown) =>
-      app.log.error({ err }, 'closing stale sessions failed'),
-    );
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', () => {
-    timer = setInterval(sweep, 600_000);
-    timer.unref();
-    sweep();
-    return Promise.resolve();
-  });
-  app.addHook('onClose', () => {
-    clearInterval(timer);
-    return Promise.resolve();
-  });
 }

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { chargingSessions } from '../../db/schema/index.js';
 import { audit, NO_USER } from '../audit/audit.service.js';
@@ -9,19 +9,15 @@ export const STALE_STOP_REASON = 'NoStopReceived';
 
 /**
  * The rule for sessions whose charger never sends StopTransaction: a session with no news
- * (no meter values, no update) for `hours` is closed as failed at its last reading, with the
+ * (no meter values, no update) for `hours` before `now` is closed as failed at its last reading, with the
  * energy it had reached, and billed like any other. Returns the ids it closed.
  */
-export async function closeStaleSessions(db: Db, hours: number): Promise<number[]> {
+export async function closeStaleSessions(db: Db, hours: number, now = new Date()): Promise<number[]> {
+  const cutoff = new Date(now.getTime() - hours * 3_600_000);
   const stale = await db
     .select({ id: chargingSessions.id, chargePointId: chargingSessions.chargePointId })
     .from(chargingSessions)
-    .where(
-      and(
-        eq(chargingSessions.state, 'active'),
-        lt(chargingSessions.updatedAt, sql`now() - make_interval(hours => ${hours})`),
-      ),
-    )
+    .where(and(eq(chargingSessions.state, 'active'), lt(chargingSessions.updatedAt, cutoff)))
     .limit(500);
   const closed: number[] = [];
   for (const { id, chargePointId } of stale) {

@@ -1,17 +1,15 @@
 import { API, CreateTariffBody, Id, Tariff, UpdateTariffBody, ok } from '@voltline/contract';
 import { z } from 'zod';
-import type { App } from '../../app.js';
+import type { App } from '../../lib/app-type.js';
 import { translate } from '../../lib/messages.js';
-import { ctxOf } from '../../plugins/auth.js';
-import { TariffsService } from './tariffs.service.js';
+import { ctxOf } from '../../lib/request.js';
+import type { TariffsService } from './tariffs.service.js';
 
 const tags = ['tariffs'];
 const read = { permission: 'tariffs:read' } as const;
 const write = { permission: 'tariffs:write' } as const;
 
-export function tariffRoutes(app: App) {
-  const service = new TariffsService(app);
-
+export function tariffRoutes(app: App, { tariffs: service }: { tariffs: TariffsService }) {
   app.get(
     `/${API.tariffs.base}`,
     {

@@ -1,11 +1,11 @@
 import type { CreateTariffBody, Tariff, UpdateTariffBody } from '@voltline/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { App } from '../../app.js';
+import type { Db } from '../../db/client.js';
 import { operators, tariffs } from '../../db/schema/index.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { operatorInReach } from '../../lib/reach.js';
+import { operatorInReach } from '../operators/reach.js';
 import { audit, diff } from '../audit/audit.service.js';
 import { findChargePoint } from '../charge-points/registry.repository.js';
 import * as repo from './tariffs.repository.js';
@@ -18,11 +18,7 @@ const date = (v: string | null | undefined) =>
 
 /** Tariffs: sessions keep a snapshot of theirs, so editing a tariff never re-prices a session. */
 export class TariffsService {
-  constructor(private readonly app: App) {}
-
-  private get db() {
-    return this.app.db;
-  }
+  constructor(private readonly db: Db) {}
 
   async list(ctx: Ctx, includeRetired: boolean): Promise<Tariff[]> {
     return (await repo.listTariffs(this.db, ctx.actor, includeRetired)).map(repo.toTariff);

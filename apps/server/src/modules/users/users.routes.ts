@@ -10,20 +10,18 @@ import {
   page,
 } from '@voltline/contract';
 import { z } from 'zod';
-import type { App } from '../../app.js';
+import type { App } from '../../lib/app-type.js';
 import { sendExcel } from '../../lib/excel.js';
 import { translate } from '../../lib/messages.js';
-import { ctxOf } from '../../plugins/auth.js';
-import { UsersService } from './users.service.js';
+import { ctxOf } from '../../lib/request.js';
+import type { UsersService } from './users.service.js';
 
 const tags = ['users'];
 const IdParams = z.object({ id: Id });
 const read = { permission: 'users:read' } as const;
 const write = { permission: 'users:write' } as const;
 
-export function userRoutes(app: App) {
-  const users = new UsersService(app);
-
+export function userRoutes(app: App, { users }: { users: UsersService }) {
   app.get(
     `/${API.users.list}`,
     {

@@ -1,15 +1,14 @@
 import { assignableRoles, type Page, type Role, type User, type UserFilter } from '@voltline/contract';
 import type { CreateUserBody, UpdateUserBody } from '@voltline/contract';
 import type { z } from 'zod';
-import type { App } from '../../app.js';
-import type { Tx } from '../../db/client.js';
+import type { Tx, Db } from '../../db/client.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { inBatches } from '../../lib/excel.js';
 import { hashPassword } from '../../lib/password.js';
 import { audit, diff } from '../audit/audit.service.js';
 import { revokeUserSessions } from '../auth/auth.repository.js';
-import { operatorInReach } from '../../lib/reach.js';
+import { operatorInReach } from '../operators/reach.js';
 import * as repo from './users.repository.js';
 
 type Filter = z.output<typeof UserFilter>;
@@ -18,11 +17,7 @@ type UpdateInput = z.output<typeof UpdateUserBody>;
 
 /** Portal users: who may see, create, change and remove whom. */
 export class UsersService {
-  constructor(private readonly app: App) {}
-
-  private get db() {
-    return this.app.db;
-  }
+  constructor(private readonly db: Db) {}
 
   async page(ctx: Ctx, f: Filter, index: number, size: number): Promise<Page<User>> {
     const [rows, total] = await Promise.all([

@@ -1,13 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
-import type { OcppChargePoint, StatusReport } from '../../modules/charge-points/charge-points.repository.js';
+import type {
+  ChargersOcpp,
+  OcppChargePoint,
+  StatusReport,
+} from '../../modules/charge-points/charge-points.ocpp.js';
+import type { DriversOcpp } from '../../modules/drivers/drivers.ocpp.js';
 import type { SessionsOcpp } from '../../modules/sessions/sessions.ocpp.js';
-import type { Coalescer } from '../coalescer.js';
+import type { Coalescer } from '../../lib/coalescer.js';
 
 /** What a handler gets besides the message: the charger it came from and the services. */
 export interface HandlerContext {
   cp: OcppChargePoint;
-  db: Db;
+  chargers: ChargersOcpp;
+  drivers: DriversOcpp;
   sessions: SessionsOcpp;
   /** Heartbeats of all chargers, written together (charge point ids). */
   heartbeats: Coalescer<number>;

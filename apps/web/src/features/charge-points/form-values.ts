@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { ChargePoint, CreateChargePointBody, UpdateChargePointBody } from '@voltline/contract';
-import type { ChargePointFormValues } from './components/charge-point-form';
+import type { ChargePointFormValues } from './components/form-types';
 
 const TEXT_FIELDS = [
   'brand',

@@ -1,4 +1,4 @@
-import type { ScreenRoute } from '../../config/routes';
+import type { ScreenRoute } from '../../config/screen-route';
 import { lazyScreen } from '../../lib/lazy';
 import { TARIFFS_PATH } from './paths';
 

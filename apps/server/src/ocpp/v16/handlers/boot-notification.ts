@@ -1,5 +1,4 @@
 import type { Ocpp } from '@voltline/contract';
-import { recordBoot } from '../../../modules/charge-points/charge-points.repository.js';
 import type { Handler } from '../context.js';
 
 /** Records what the charger says it is; accepted chargers get their operator's heartbeat interval. */
@@ -7,7 +6,7 @@ export const bootNotification: Handler<Ocpp.BootNotificationRequest, Ocpp.BootNo
   p,
   ctx,
 ) => {
-  await recordBoot(ctx.db, ctx.cp.id, {
+  await ctx.chargers.recordBoot(ctx.cp.id, {
     vendor: p.chargePointVendor,
     model: p.chargePointModel,
     serialNumber: p.chargePointSerialNumber ?? p.chargeBoxSerialNumber ?? null,

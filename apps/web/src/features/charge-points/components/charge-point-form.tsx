@@ -1,50 +1,18 @@
 import { useEffect } from 'react';
 import { Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   CHARGE_POINT_ID_PATTERN,
   CONNECTOR_TYPES,
   POWER_UNITS,
   REGISTRATION_STATUSES,
-  type ChargePoint,
 } from '@voltline/contract';
 import { useMe } from '../../../api/get-me';
 import { useOperatorLookup } from '../api/get-operator-lookup';
 import { useBrands, useModels } from '../api/get-reference';
 import { ContactFields } from './contact-fields';
 import { LocationFields } from './location-fields';
-
-export interface ChargePointFormValues {
-  chargePointId?: string;
-  name: string;
-  operatorId: number;
-  brand?: string | null;
-  model?: string | null;
-  serialNumber?: string | null;
-  firmwareVersion?: string | null;
-  iccid?: string | null;
-  imsi?: string | null;
-  activationDate?: Dayjs | null;
-  registrationStatus?: ChargePoint['registrationStatus'];
-  connectorCount?: number;
-  connectorType?: (typeof CONNECTOR_TYPES)[number];
-  minPower?: number | null;
-  maxPower?: number | null;
-  powerUnit: ChargePoint['powerUnit'];
-  openingTime?: string | null;
-  closingTime?: string | null;
-  countryCode?: string | null;
-  city?: string | null;
-  addressLine1?: string | null;
-  addressLine2?: string | null;
-  zipCode?: string | null;
-  latitude?: number | null;
-  longitude?: number | null;
-  contactName?: string | null;
-  contactPhone?: string | null;
-  contactEmail?: string | null;
-}
+import type { ChargePointFormValues } from './form-types';
 
 export type ServerFieldErrors = { field: string; message: string }[];
 

@@ -13,7 +13,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCities, useCountries } from '../api/get-reference';
-import type { ChargePointFormValues } from './charge-point-form';
+import type { ChargePointFormValues } from './form-types';
 
 // Leaflet stays out of the form's chunk until the map is drawn.
 const LocationMap = lazy(() => import('./location-map'));

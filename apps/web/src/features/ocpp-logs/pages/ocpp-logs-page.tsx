@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
-import { OcppLogView } from '../components/ocpp-log-view';
-import { logStateFromParams, logStateToParams } from '../log-state';
+import { OcppLogView } from '../../../components/ocpp-log/ocpp-log-view';
+import { logStateFromParams, logStateToParams } from '../../../components/ocpp-log/log-state';
 
 export default function OcppLogsPage() {
   const { t } = useTranslation('ocppLogs');

@@ -2,7 +2,7 @@ import { Card, Col, DatePicker, Flex, Input, Row, Segmented, Select, Switch, Typ
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { OCPP_LOG_TYPES } from '@voltline/contract';
-import type { OcppLogState } from '../log-state';
+import type { OcppLogState } from './log-state';
 
 /** Actions offered in the type filter; any other action can be typed in. */
 const COMMON_ACTIONS = [

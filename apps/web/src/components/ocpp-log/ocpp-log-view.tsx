@@ -1,8 +1,8 @@
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useOcppLogPairs } from '../api/get-ocpp-log-pairs';
-import { useOcppLogs } from '../api/get-ocpp-logs';
-import type { OcppLogState } from '../log-state';
+import { useOcppLogPairs } from '../../api/ocpp-logs/get-ocpp-log-pairs';
+import { useOcppLogs } from '../../api/ocpp-logs/get-ocpp-logs';
+import type { OcppLogState } from './log-state';
 import { OcppLogFilters } from './ocpp-log-filters';
 import { OcppLogTable } from './ocpp-log-table';
 import { OcppPairTable } from './ocpp-pair-table';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API, PAGE_SIZE, type OcppLogPair, type Ok, type Page } from '@voltline/contract';
-import { apiClient, unwrap } from '../../../lib/api-client';
+import { apiClient, unwrap } from '../../lib/api-client';
 import { LIVE_LOG_INTERVAL_MS, ocppLogKeys, type OcppLogFilter } from './keys';
 
 /** Each CALL with the answer it got (or none yet). */

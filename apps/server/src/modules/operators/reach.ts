@@ -1,7 +1,7 @@
-import type { Tx } from '../db/client.js';
-import { findOperatorInScope } from '../modules/operators/operators.repository.js';
-import type { Actor } from './context.js';
-import { AppError } from './errors.js';
+import type { Tx } from '../../db/client.js';
+import { findOperatorInScope } from './operators.repository.js';
+import type { Actor } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
 
 /**
  * The operator a record is being placed under: it must exist, be live and be in the actor's

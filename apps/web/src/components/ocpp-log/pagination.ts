@@ -1,7 +1,7 @@
 import type { TablePaginationConfig } from 'antd';
 import type { TFunction } from 'i18next';
 import { PAGE_SIZE } from '@voltline/contract';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../lib/format';
 
 export function logPagination(
   page: { index: number; total: number } | undefined,

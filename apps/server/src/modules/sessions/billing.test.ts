@@ -9,7 +9,7 @@ import {
   payments,
   rfidCards,
 } from '../../db/schema/index.js';
-import { closeStaleSessions } from '../sessions/stale.js';
+import { closeStaleSessions } from './stale.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { connectClient, listen, registerChargePoint, type Client } from '../../../test/ocpp-helper.js';
 
@@ -263,7 +263,7 @@ describe('sessions are priced by the tariff in force when they started', () => {
     const ocppCp = await (
       await import('../charge-points/charge-points.repository.js')
     ).findForOcpp(t.database.db, 'BILL-1');
-    await Promise.all([1, 2, 3].map(() => t.app.ocpp.sessions.stopTransaction(ocppCp!, stop)));
+    await Promise.all([1, 2, 3].map(() => t.app.services.sessionsOcpp.stopTransaction(ocppCp!, stop)));
     const cost = 500 + Math.round((10_000 * 2000) / 1000);
     expect((await balanceOf('DEMO0002')).balance).toBe(before.balance - cost);
     const [row] = await t.database.db

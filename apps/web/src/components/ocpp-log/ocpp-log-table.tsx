@@ -1,7 +1,7 @@
 import { Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OcppLogEntry, Page } from '@voltline/contract';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../lib/format';
 import { DirectionTag, MessageTypeTag } from './frame-tags';
 import { JsonView } from './json-view';
 import { logPagination } from './pagination';

@@ -1,4 +1,4 @@
-import type { OcppLogFilter } from './api/keys';
+import type { OcppLogFilter } from '../../api/ocpp-logs/keys';
 
 export interface OcppLogState {
   filter: OcppLogFilter;

@@ -1,0 +1,101 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PublicConfig } from '@voltline/contract';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import type { Mailer } from './lib/mailer.js';
+import { TokenService } from './lib/tokens.js';
+import { AnalyticsService } from './modules/analytics/analytics.service.js';
+import { AuditService } from './modules/audit/audit.query.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { ChargersOcpp } from './modules/charge-points/charge-points.ocpp.js';
+import { ChargePointsService } from './modules/charge-points/charge-points.service.js';
+import { ConnectorsService } from './modules/charge-points/connectors.service.js';
+import { ChargePointInsights } from './modules/charge-points/insights.service.js';
+import { ReferenceService } from './modules/charge-points/reference.service.js';
+import { CommandsService } from './modules/commands/commands.service.js';
+import { DriverDetailsService } from './modules/drivers/driver-details.service.js';
+import { DriversOcpp } from './modules/drivers/drivers.ocpp.js';
+import { DriversService } from './modules/drivers/drivers.service.js';
+import { HealthService } from './modules/health/health.service.js';
+import { OcppLogsService } from './modules/ocpp-logs/ocpp-logs.service.js';
+import { OperatorsService } from './modules/operators/operators.service.js';
+import { PaymentsService } from './modules/payments/payments.service.js';
+import { SessionsOcpp } from './modules/sessions/sessions.ocpp.js';
+import { hasActiveSession } from './modules/sessions/sessions.repository.js';
+import { SessionsService } from './modules/sessions/sessions.service.js';
+import { tariffFitsChargePoint } from './modules/tariffs/tariffs.repository.js';
+import { TariffsService } from './modules/tariffs/tariffs.service.js';
+import { createOperatorWithOwner, userInReach } from './modules/users/registration.js';
+import { UsersService } from './modules/users/users.service.js';
+import { CentralSystem } from './ocpp/central-system.js';
+import { VERSION } from './version.js';
+
+export interface ServiceDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  clock?: Clock;
+}
+
+/**
+ * The composition root: every service is built here, once, from what it uses. The HTTP routes
+ * and the OCPP endpoint receive the same instances, and a test can build any of them without
+ * HTTP. Lower modules learn about higher ones only through the narrow functions wired here.
+ */
+export function createServices({ config, database, mailer, log, clock = systemClock }: ServiceDeps) {
+  const { db } = database;
+  const tokens = new TokenService(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
+  const sessionsOcpp = new SessionsOcpp(db);
+  const ocpp = new CentralSystem({
+    db,
+    chargers: new ChargersOcpp(db),
+    drivers: new DriversOcpp(db),
+    sessions: sessionsOcpp,
+    log,
+    nodeId: config.nodeId,
+    callTimeoutMs: config.OCPP_CALL_TIMEOUT_SECONDS * 1000,
+    logRetentionDays: config.OCPP_LOG_RETENTION_DAYS,
+  });
+  const chargePointQueries = { hasActiveSession, tariffFitsChargePoint };
+  const publicConfig: PublicConfig = {
+    registrationEnabled: config.REGISTRATION_ENABLED,
+    defaultLocale: config.DEFAULT_LOCALE,
+    version: VERSION,
+    mapTileUrl: config.MAP_TILE_URL === 'none' ? null : config.MAP_TILE_URL,
+    mapAttribution: config.MAP_TILE_ATTRIBUTION,
+  };
+
+  return {
+    clock,
+    tokens,
+    ocpp,
+    sessionsOcpp,
+    publicConfig,
+    health: new HealthService(database),
+    auth: new AuthService({ db, config, tokens, mailer, clock, createAccount: createOperatorWithOwner }),
+    users: new UsersService(db),
+    audit: new AuditService(db, userInReach),
+    operators: new OperatorsService(db),
+    chargePoints: new ChargePointsService({
+      db,
+      publicUrl: config.PUBLIC_URL,
+      chargers: ocpp.gateway,
+      queries: chargePointQueries,
+    }),
+    connectors: new ConnectorsService(db, chargePointQueries),
+    insights: new ChargePointInsights(db),
+    reference: new ReferenceService(db),
+    tariffs: new TariffsService(db),
+    drivers: new DriversService(db),
+    driverDetails: new DriverDetailsService(db),
+    sessions: new SessionsService({ db, clock, staleHours: config.SESSION_STALE_HOURS }),
+    payments: new PaymentsService(db),
+    analytics: new AnalyticsService(db),
+    commands: new CommandsService(db, ocpp.gateway),
+    ocppLogs: new OcppLogsService(db),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
