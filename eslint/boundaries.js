@@ -57,7 +57,7 @@ function serverZones() {
   });
   zones.push(
     {
-      target: `${server}/!(main).ts`,
+      target: `${server}/**/!(main).ts`,
       from: `${server}/app.ts`,
       message: 'Only main.ts and tests import app.ts; routes take the App type from lib/app-type.ts.',
     },

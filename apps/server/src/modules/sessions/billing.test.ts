@@ -9,6 +9,8 @@ import {
   payments,
   rfidCards,
 } from '../../db/schema/index.js';
+import { manualClock } from '../../lib/clock.js';
+import { SessionsService } from './sessions.service.js';
 import { closeStaleSessions } from './stale.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { connectClient, listen, registerChargePoint, type Client } from '../../../test/ocpp-helper.js';
@@ -280,17 +282,19 @@ describe('sessions are priced by the tariff in force when they started', () => {
       transactionId: session.id,
       meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: '3000' }] }],
     });
-    await t.database.db
-      .update(chargingSessions)
-      .set({ updatedAt: new Date(Date.now() - 25 * 3600_000) })
-      .where(eq(chargingSessions.id, session.id));
     const rule = await t.call<{ data: { hours: number; stopReason: string } }>(
       'GET',
       '/api/portal/Transaction/staleRule',
       { token: admin },
     );
     expect(rule.body.data).toEqual({ hours: 24, stopReason: 'NoStopReceived' });
-    expect(await closeStaleSessions(t.database.db, 24)).toEqual([session.id]);
+    // The service on its own, with a clock moved forward instead of a day's wait.
+    const clock = manualClock();
+    const sessions = new SessionsService({ db: t.database.db, clock, staleHours: 24 });
+    clock.advance(23 * 3600_000);
+    expect(await sessions.closeStale()).toEqual([]);
+    clock.advance(2 * 3600_000);
+    expect(await sessions.closeStale()).toEqual([session.id]);
     const detail = await t.call<{ data: SessionOut & { stopReason: string } }>(
       'GET',
       `/api/portal/Transaction/${session.id}`,
