@@ -4,7 +4,11 @@ import { Text } from './common.js';
 export const TARIFF_TYPES = ['AC', 'DC', 'AC/DC'] as const;
 export const TARIFF_PAYMENT_TYPES = ['Prepaid', 'Postpaid', 'Free'] as const;
 export const CURRENCIES = ['TRY', 'EUR', 'USD', 'GBP'] as const;
-export const SESSION_STATES = ['active', 'completed', 'failed'] as const;
+/**
+ * active: charging on an accepted start. refused: the StartTransaction was not accepted (the
+ * charger may still have charged: `unauthorized`); never billed, never blocks a card.
+ */
+export const SESSION_STATES = ['active', 'completed', 'failed', 'refused'] as const;
 export const PAYMENT_KINDS = ['topup', 'session'] as const;
 export const PAYMENT_STATES = ['completed', 'partiallyRefunded', 'refunded', 'failed'] as const;
 
@@ -103,7 +107,12 @@ export const Session = z.object({
   soc: z.number().nullable(),
   stopReason: z.string().nullable(),
   state: z.enum(SESSION_STATES),
+  /** What Voltline answered the StartTransaction (Accepted, Blocked, ConcurrentTx, Expired, Invalid). */
   authorization: z.string(),
+  /** A refused session during which the charger delivered energy anyway. */
+  unauthorized: z.boolean(),
+  /** The operator's reason when staff closed the session (a charger that never sent its Stop). */
+  closeNote: z.string().nullable(),
   tariff: TariffSnapshot.nullable(),
   cost: z.number().int().nullable(),
   currency: z.string().nullable(),
@@ -123,6 +132,15 @@ export const SessionFilter = z.object({
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
 });
 export type SessionFilter = z.input<typeof SessionFilter>;
+
+/** `POST portal/Transaction/{id}/close`: staff close a session whose charger never stopped it. */
+export const CloseSessionBody = z.object({
+  reason: z.string().trim().min(3).max(500),
+});
+export type CloseSessionBody = z.infer<typeof CloseSessionBody>;
+
+/** Stop reason of a session closed by staff; its bill is at the last meter reading. */
+export const OPERATOR_CLOSE_REASON = 'ClosedByOperator';
 
 export const SessionTotals = z.object({
   sessions: z.number().int(),

@@ -122,8 +122,23 @@ const fields = {
   registrationStatus: z.enum(REGISTRATION_STATUSES).optional(),
 };
 
+/**
+ * A charger's Basic-auth password as OCPP 1.6's security edition sets it: 16 to 20 bytes. Voltline
+ * sends it to chargers hex-encoded (ChangeConfiguration AuthorizationKey).
+ */
+export const CHARGER_PASSWORD_MIN = 16;
+export const CHARGER_PASSWORD_MAX = 20;
+export const ChargerPassword = z
+  .string()
+  .refine((v) => /^[\x21-\x7e]*$/.test(v), { message: 'chargePoint.passwordCharacters' })
+  .refine((v) => v.length >= CHARGER_PASSWORD_MIN && v.length <= CHARGER_PASSWORD_MAX, {
+    message: 'chargePoint.passwordLength',
+  });
+
 export const CreateChargePointBody = z.object({
   chargePointId: ChargePointIdString,
+  /** The password the charger ships with; omitted: Voltline generates one. Shown once either way. */
+  password: ChargerPassword.optional(),
   ...fields,
   powerUnit: fields.powerUnit.default('W'),
   /** Connectors to create, numbered 1..n. */
@@ -137,6 +152,9 @@ export const UpdateChargePointBody = z
   .partial()
   .required({ id: true });
 export type UpdateChargePointBody = z.input<typeof UpdateChargePointBody>;
+
+/** `PUT portal/ChargePoint/{id}/password`: a chosen password, or none to generate one. */
+export const SetChargerPasswordBody = z.object({ password: ChargerPassword.optional() });
 
 /** Returned once when a charge point is created or its password is reset: what the installer types in. */
 export const ChargePointCredentials = z.object({

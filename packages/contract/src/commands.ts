@@ -15,6 +15,36 @@ export const TRIGGER_MESSAGES = [
   'StatusNotification',
 ] as const;
 export const AVAILABILITY_TYPES = ['Inoperative', 'Operative'] as const;
+export const LOCAL_LIST_UPDATE_TYPES = ['Full', 'Differential'] as const;
+
+/** A charging profile as OCPP 1.6 sends it (csChargingProfiles of SetChargingProfile, chargingProfile of RemoteStartTransaction). */
+export const CsChargingProfile = z.object({
+  chargingProfileId: z.number().int(),
+  transactionId: z.number().int().optional(),
+  stackLevel: z.number().int().min(0),
+  chargingProfilePurpose: z.enum(['ChargePointMaxProfile', 'TxDefaultProfile', 'TxProfile']),
+  chargingProfileKind: z.enum(['Absolute', 'Recurring', 'Relative']),
+  recurrencyKind: z.enum(['Daily', 'Weekly']).optional(),
+  validFrom: isoTime.optional(),
+  validTo: isoTime.optional(),
+  chargingSchedule: z.object({
+    duration: z.number().int().min(0).optional(),
+    startSchedule: isoTime.optional(),
+    chargingRateUnit: z.enum(['A', 'W']),
+    chargingSchedulePeriod: z
+      .array(
+        z.object({
+          startPeriod: z.number().int().min(0),
+          limit: z.number().min(0),
+          numberPhases: z.number().int().min(1).max(3).optional(),
+        }),
+      )
+      .min(1)
+      .max(48),
+    minChargingRate: z.number().min(0).optional(),
+  }),
+});
+export type CsChargingProfile = z.infer<typeof CsChargingProfile>;
 
 /**
  * Bodies of the remote commands (`POST ocpp/RemoteTrigger/{command}`). Each names the charge
@@ -28,7 +58,21 @@ export const CommandBodies = {
   }),
   unLockConnector: z.object({ ...cp, connectorId: connectorId.min(1) }),
   reset: z.object({ ...cp, type: z.enum(RESET_TYPES) }),
-  startTransaction: z.object({ ...cp, idTag, connectorId: connectorId.min(1).optional() }),
+  startTransaction: z.object({
+    ...cp,
+    idTag,
+    connectorId: connectorId.min(1).optional(),
+    /** OCPP 1.6 allows only a TxProfile here, with no transactionId (the transaction does not exist yet). */
+    chargingProfile: CsChargingProfile.refine((p) => p.chargingProfilePurpose === 'TxProfile', {
+      message: 'command.profileMustBeTx',
+      path: ['chargingProfilePurpose'],
+    })
+      .refine((p) => p.transactionId === undefined, {
+        message: 'command.profileNoTransaction',
+        path: ['transactionId'],
+      })
+      .optional(),
+  }),
   stopTransaction: z.object({ ...cp, transactionId: z.number().int() }),
   updateFirmware: z.object({
     ...cp,
@@ -59,6 +103,17 @@ export const CommandBodies = {
   }),
   cancelReservation: z.object({ ...cp, reservationId: z.number().int() }),
   getLocalListVersion: z.object(cp),
+  /**
+   * The network's cards to the charger's local authorization list: Full replaces the list,
+   * Differential sends what changed since the version Voltline last sent.
+   */
+  sendLocalList: z.object({ ...cp, updateType: z.enum(LOCAL_LIST_UPDATE_TYPES) }),
+  dataTransfer: z.object({
+    ...cp,
+    vendorId: z.string().trim().min(1).max(255),
+    messageId: z.string().trim().min(1).max(50).optional(),
+    data: z.string().max(10_000).optional(),
+  }),
   clearChargingProfile: z.object({
     ...cp,
     id: z.number().int().optional(),
@@ -69,32 +124,7 @@ export const CommandBodies = {
   setChargingProfile: z.object({
     ...cp,
     connectorId,
-    csChargingProfiles: z.object({
-      chargingProfileId: z.number().int(),
-      transactionId: z.number().int().optional(),
-      stackLevel: z.number().int().min(0),
-      chargingProfilePurpose: z.enum(['ChargePointMaxProfile', 'TxDefaultProfile', 'TxProfile']),
-      chargingProfileKind: z.enum(['Absolute', 'Recurring', 'Relative']),
-      recurrencyKind: z.enum(['Daily', 'Weekly']).optional(),
-      validFrom: isoTime.optional(),
-      validTo: isoTime.optional(),
-      chargingSchedule: z.object({
-        duration: z.number().int().min(0).optional(),
-        startSchedule: isoTime.optional(),
-        chargingRateUnit: z.enum(['A', 'W']),
-        chargingSchedulePeriod: z
-          .array(
-            z.object({
-              startPeriod: z.number().int().min(0),
-              limit: z.number().min(0),
-              numberPhases: z.number().int().min(1).max(3).optional(),
-            }),
-          )
-          .min(1)
-          .max(48),
-        minChargingRate: z.number().min(0).optional(),
-      }),
-    }),
+    csChargingProfiles: CsChargingProfile,
   }),
   getCompositeSchedule: z.object({
     ...cp,
@@ -124,6 +154,8 @@ export const COMMAND_ACTIONS = {
   reserveNow: 'ReserveNow',
   cancelReservation: 'CancelReservation',
   getLocalListVersion: 'GetLocalListVersion',
+  sendLocalList: 'SendLocalList',
+  dataTransfer: 'DataTransfer',
   clearChargingProfile: 'ClearChargingProfile',
   setChargingProfile: 'SetChargingProfile',
   getCompositeSchedule: 'GetCompositeSchedule',

@@ -91,6 +91,7 @@ export const API = {
     byId: (id: number | string) => `portal/Transaction/${id}`,
     meterValues: (id: number | string) => `portal/Transaction/${id}/meterValues`,
     staleRule: 'portal/Transaction/staleRule',
+    close: (id: number | string) => `portal/Transaction/${id}/close`,
   },
   payments: {
     dynamic: 'portal/Payment/GetPaymentTransactions',

@@ -18,9 +18,26 @@ export function verifyChargerPassword(stored: string, password: string): boolean
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
+/** 20 random characters: the longest password OCPP 1.6's security edition allows (16 to 20 bytes). */
 export function generateChargerPassword(): string {
-  return randomBytes(18).toString('base64url');
+  return randomBytes(15).toString('base64url');
 }
+
+/**
+ * The password in a ChangeConfiguration of AuthorizationKey: the security edition sends its
+ * hexadecimal form (32 to 40 hex digits); a plain 16–20 character password is taken as is. Null
+ * when it is neither, or when it decodes to something a Basic-auth header cannot carry.
+ */
+export function passwordOfAuthorizationKey(value: string): string | null {
+  const plain =
+    /^[0-9a-fA-F]{32,40}$/.test(value) && value.length % 2 === 0
+      ? Buffer.from(value, 'hex').toString('latin1')
+      : value;
+  return /^[\x21-\x7e]{16,20}$/.test(plain) ? plain : null;
+}
+
+export const hexOfPassword = (password: string) =>
+  Buffer.from(password, 'latin1').toString('hex').toUpperCase();
 
 function digest(salt: string, password: string): string {
   return createHash('sha256').update(salt).update(password).digest('hex');

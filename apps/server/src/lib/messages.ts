@@ -2,6 +2,7 @@ import type { Locale } from '@voltline/contract';
 import { driverMessages } from './messages/drivers.js';
 import { operatorMessages } from './messages/operators.js';
 import { billingMessages } from './messages/billing.js';
+import { chargingMessages } from './messages/charging.js';
 
 /**
  * Every text the API answers with, in each language of the portal. Keys are grouped by domain;
@@ -109,6 +110,7 @@ const en = {
   ...driverMessages.en,
   ...operatorMessages.en,
   ...billingMessages.en,
+  ...chargingMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -217,6 +219,7 @@ const tr: Record<MessageKey, string> = {
   ...driverMessages.tr,
   ...operatorMessages.tr,
   ...billingMessages.tr,
+  ...chargingMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };

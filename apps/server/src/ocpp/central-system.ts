@@ -36,6 +36,7 @@ export interface CentralSystemOptions {
 }
 
 const { RPCServer } = ocppRpc;
+const SUBPROTOCOL = 'ocpp1.6';
 
 type AuthResult = { ok: true; cp: OcppChargePoint } | { ok: false; code: number; reason: string };
 
@@ -65,7 +66,7 @@ export class CentralSystem {
       concurrency: 2,
     });
     this.rpc = new RPCServer({
-      protocols: ['ocpp1.6'],
+      protocols: [SUBPROTOCOL],
       strictMode: true,
       strictModeValidators: [ocpp16Validator() as never],
       callTimeoutMs: o.callTimeoutMs,
@@ -128,6 +129,16 @@ export class CentralSystem {
     if (path.length !== 2 || path[0] !== 'ocpp' || !CHARGE_POINT_ID_PATTERN.test(identity)) {
       return { ok: false, code: 404, reason: 'Unknown endpoint or invalid charge point id' };
     }
+    // OCPP-J: a charger names the OCPP versions it speaks; one offering none Voltline speaks (or
+    // none at all) is refused before the WebSocket opens, and the message log says why.
+    if (!h.protocols.has(SUBPROTOCOL)) {
+      const offered = [...h.protocols];
+      const reason = offered.length
+        ? `No supported subprotocol offered (offered: ${offered.join(', ')}; supported: ${SUBPROTOCOL})`
+        : `No subprotocol offered (supported: ${SUBPROTOCOL})`;
+      this.messageLog.note(identity, 'Handshake', { refused: reason, offered });
+      return { ok: false, code: 400, reason };
+    }
     const password = basicAuthPassword(h.headers.authorization, identity);
     const cp = await this.o.chargers.find(identity);
     if (!cp) {
@@ -140,7 +151,11 @@ export class CentralSystem {
       );
       return { ok: true, cp: registered.cp };
     }
-    if (cp.passwordHash && (!password || !verifyChargerPassword(cp.passwordHash, password))) {
+    // A charger that was just sent a new password may reconnect with it before its answer to the
+    // change is stored; until then both work.
+    const known = (hash: string | null) =>
+      hash !== null && !!password && verifyChargerPassword(hash, password);
+    if (cp.passwordHash && !known(cp.passwordHash) && !known(cp.pendingPasswordHash)) {
       return { ok: false, code: 401, reason: 'Unauthorized' };
     }
     return { ok: true, cp };

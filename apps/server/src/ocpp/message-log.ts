@@ -8,6 +8,15 @@ export type OcppLogRow = typeof ocppMessages.$inferInsert;
 
 const TYPES: Record<number, string> = { 2: 'CALL', 3: 'CALLRESULT', 4: 'CALLERROR' };
 
+/** A charger's new password (ChangeConfiguration of AuthorizationKey) never reaches the log. */
+function withoutSecrets(action: string | null, payload: unknown): unknown {
+  if (action !== 'ChangeConfiguration' || typeof payload !== 'object' || payload === null) return payload;
+  const p = payload as Record<string, unknown>;
+  return typeof p.key === 'string' && p.key.toLowerCase() === 'authorizationkey'
+    ? { ...p, value: '[redacted]' }
+    : p;
+}
+
 /**
  * Collects every OCPP frame and writes them in batches, off the handlers' path: a handler never
  * waits for its log line. Each frame is paired with its CALL to record the action and the
@@ -73,7 +82,7 @@ export class OcppMessageLog {
         messageType: 'CALL',
         messageId,
         action,
-        payload: frame[3] ?? {},
+        payload: withoutSecrets(action, frame[3] ?? {}),
         at: new Date(now),
       });
       return;
@@ -94,6 +103,11 @@ export class OcppMessageLog {
       at: new Date(now),
       responseTimeMs: call ? now - call.at : null,
     });
+  }
+
+  /** Records something Voltline did at the connection rather than a frame, e.g. a refused handshake. */
+  note(chargePointId: string, action: string, payload: Record<string, unknown>) {
+    this.push({ chargePointId, direction: 'in', messageType: 'INVALID', action, payload, at: new Date() });
   }
 
   /** Forgets unanswered CALLs of a charger that went away. */

@@ -27,6 +27,11 @@ export const chargePoints = pgTable(
     registrationStatus: text('registration_status').notNull().default('accepted'),
     /** Salted SHA-256 of the Basic-auth password; null = no password (security profile 0). */
     passwordHash: text('password_hash'),
+    /**
+     * A new password sent by ChangeConfiguration AuthorizationKey and not yet confirmed: the charger
+     * may reconnect with it before its answer is stored. Accepted: it becomes the password; else cleared.
+     */
+    pendingPasswordHash: text('pending_password_hash'),
     brand: text('brand'),
     model: text('model'),
     serialNumber: text('serial_number'),
@@ -167,3 +172,17 @@ export const chargingProfiles = pgTable(
   },
   (t) => [uniqueIndex('charging_profiles_cp_profile_uq').on(t.chargePointId, t.profileId)],
 );
+
+/**
+ * The local authorization list Voltline last sent to a charger (SendLocalList): its version and
+ * the entries, so a Differential update sends only what changed since.
+ */
+export const localLists = pgTable('local_lists', {
+  chargePointId: integer('charge_point_id')
+    .primaryKey()
+    .references(() => chargePoints.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  /** idTag → its idTagInfo as sent ({ status, expiryDate? }). */
+  entries: jsonb('entries').$type<Record<string, { status: string; expiryDate?: string }>>().notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});

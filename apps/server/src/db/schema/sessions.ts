@@ -35,10 +35,15 @@ export const chargingSessions = pgTable(
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
     stopReason: text('stop_reason'),
     stopIdTag: text('stop_id_tag'),
-    /** active | completed | failed */
+    /**
+     * active | completed | failed | refused. Only a start Voltline accepted is active; a refused
+     * one keeps its own state (the charger may charge anyway) and is never billed.
+     */
     state: text('state').notNull().default('active'),
-    /** What Authorize said at start (a session may run on a refused tag if the charger decided so). */
+    /** What Voltline answered the StartTransaction (a session may run on a refused tag if the charger decided so). */
     authorization: text('authorization').notNull().default('Accepted'),
+    /** Staff's reason when they closed the session because its charger never sent StopTransaction. */
+    closeNote: text('close_note'),
     energyWh: bigint('energy_wh', { mode: 'number' }),
     lastMeterWh: bigint('last_meter_wh', { mode: 'number' }),
     lastPowerW: doublePrecision('last_power_w'),
@@ -53,6 +58,11 @@ export const chargingSessions = pgTable(
   (t) => [
     uniqueIndex('charging_sessions_resend_uq').on(t.chargePointId, t.connectorId, t.meterStart, t.startedAt),
     index('charging_sessions_cp_idx').on(t.chargePointId, t.state),
+    // One card, one accepted running session: the database refuses a second under any interleaving,
+    // whichever server process inserts it.
+    uniqueIndex('charging_sessions_card_active_uq')
+      .on(t.rfidCardId)
+      .where(sql`${t.state} = 'active' AND ${t.rfidCardId} IS NOT NULL`),
     // Pages by (started_at, id); a covering index on started_at (migrations 0006 and 0009, by hand:
     // Drizzle cannot express INCLUDE) serves the dashboard's sums with index-only scans.
     index('charging_sessions_started_idx').on(t.startedAt, t.id),

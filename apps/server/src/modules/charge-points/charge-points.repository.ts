@@ -24,6 +24,7 @@ export async function findForOcpp(tx: Tx, identity: string) {
       heartbeatInterval: operators.heartbeatInterval,
       registrationStatus: chargePoints.registrationStatus,
       passwordHash: chargePoints.passwordHash,
+      pendingPasswordHash: chargePoints.pendingPasswordHash,
     })
     .from(chargePoints)
     .innerJoin(operators, eq(operators.id, chargePoints.operatorId))
@@ -42,6 +43,7 @@ export async function findInScope(tx: Tx, actor: Actor, identity: string) {
       id: chargePoints.id,
       chargePointId: chargePoints.chargePointId,
       operatorId: chargePoints.operatorId,
+      operatorPath: operators.path,
     })
     .from(chargePoints)
     .innerJoin(operators, eq(operators.id, chargePoints.operatorId))
@@ -74,6 +76,19 @@ export async function insertChargePoint(tx: Tx, values: typeof chargePoints.$inf
 
 export async function setPasswordHash(tx: Tx, id: number, passwordHash: string) {
   await tx.update(chargePoints).set({ passwordHash }).where(eq(chargePoints.id, id));
+}
+
+/** A password the charger was just asked to take (ChangeConfiguration AuthorizationKey), or none. */
+export async function setPendingPasswordHash(tx: Tx, id: number, pendingPasswordHash: string | null) {
+  await tx.update(chargePoints).set({ pendingPasswordHash }).where(eq(chargePoints.id, id));
+}
+
+/** The charger accepted its new password: it replaces the old one, which stops working. */
+export async function promotePendingPassword(tx: Tx, id: number, pendingPasswordHash: string) {
+  await tx
+    .update(chargePoints)
+    .set({ passwordHash: pendingPasswordHash, pendingPasswordHash: null })
+    .where(and(eq(chargePoints.id, id), eq(chargePoints.pendingPasswordHash, pendingPasswordHash)));
 }
 
 /** Marks the charger connected and records the event, in one statement. */

@@ -9,6 +9,7 @@ import {
   ChargingProfile,
   ConnectionEvent,
   CreateChargePointBody,
+  SetChargerPasswordBody,
   Id,
   PageQuery,
   UpdateChargePointBody,
@@ -17,6 +18,7 @@ import {
 } from '@voltline/contract';
 import { z } from 'zod';
 import type { App } from '../../lib/app-type.js';
+import { AppError } from '../../lib/errors.js';
 import { sendExcel } from '../../lib/excel.js';
 import { translate, type MessageKey } from '../../lib/messages.js';
 import { ctxOf } from '../../lib/request.js';
@@ -28,6 +30,18 @@ const tags = ['charge-points'];
 const read = { permission: 'chargePoints:read' } as const;
 const write = { permission: 'chargePoints:write' } as const;
 const IdParams = z.object({ id: Id });
+
+/**
+ * The optional body of a password reset: `{ password }` to set a chosen one. Parsed here rather
+ * than by a route schema because a reset with no body at all (generate one) must stay valid.
+ */
+function chosenPassword(body: unknown): string | undefined {
+  const parsed = SetChargerPasswordBody.safeParse(body ?? {});
+  if (parsed.success) return parsed.data.password;
+  const key = parsed.error.issues[0]?.message;
+  const messageKey = key === 'chargePoint.passwordCharacters' ? key : 'chargePoint.passwordLength';
+  throw new AppError(400, 'error.validation', {}, [{ field: 'body.password', key: messageKey }]);
+}
 
 export function chargePointRoutes(
   app: App,
@@ -194,9 +208,17 @@ export function chargePointRoutes(
 
   app.post(
     `/portal/ChargePoint/:id/password`,
-    { config: write, schema: { tags, params: IdParams, response: { 200: ok(ChargePointCredentials) } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: "Set the charger's password: the one given, or a generated one; shown once",
+        params: IdParams,
+        response: { 200: ok(ChargePointCredentials) },
+      },
+    },
     async (request) => ({
-      data: await service.resetPassword(ctxOf(request), request.params.id),
+      data: await service.resetPassword(ctxOf(request), request.params.id, chosenPassword(request.body)),
       message: translate(request.locale, 'chargePoint.passwordReset'),
     }),
   );

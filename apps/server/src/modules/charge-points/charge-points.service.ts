@@ -152,8 +152,9 @@ export class ChargePointsService {
     return { chargePoint: cp, ocppUrl: `${base}/ocpp/${cp.chargePointId}`, password };
   }
 
+  /** The operator may enter the password the charger ships with; otherwise one is generated. */
   async create(ctx: Ctx, body: CreateInput): Promise<ChargePointCredentials> {
-    const password = generateChargerPassword();
+    const password = body.password ?? generateChargerPassword();
     const id = await this.db.transaction(async (tx) => {
       await operatorInReach(tx, ctx.actor, body.operatorId);
       if (await repo.idTaken(tx, body.chargePointId)) {
@@ -161,7 +162,7 @@ export class ChargePointsService {
           { field: 'body.chargePointId', key: 'chargePoint.idTaken' },
         ]);
       }
-      const { connectorCount, connectorType, activationDate, ...fields } = body;
+      const { connectorCount, connectorType, activationDate, password: _chosen, ...fields } = body;
       const { id } = await repo.insertChargePoint(tx, {
         ...fields,
         activationDate: activationDate ? new Date(activationDate) : null,
@@ -240,8 +241,8 @@ export class ChargePointsService {
     return this.get(ctx, id);
   }
 
-  async resetPassword(ctx: Ctx, id: number): Promise<ChargePointCredentials> {
-    const password = generateChargerPassword();
+  async resetPassword(ctx: Ctx, id: number, chosen?: string): Promise<ChargePointCredentials> {
+    const password = chosen ?? generateChargerPassword();
     await this.db.transaction(async (tx) => {
       const row = await repo.findChargePoint(tx, ctx.actor, id, true);
       if (!row) throw notFound('chargePoint');
@@ -250,6 +251,7 @@ export class ChargePointsService {
         action: 'resetPassword',
         entity: 'chargePoint',
         entityId: row.cp.chargePointId,
+        summary: { chosen: chosen !== undefined },
       });
     });
     return this.credentials(await this.get(ctx, id), password);

@@ -285,6 +285,7 @@ describe('charge point registry', () => {
       `/api/portal/ChargePoint/${created.body.data.chargePoint.id}/password`,
       { token: admin },
     );
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
     expect(reset.body.data.password).not.toBe(created.body.data.password);
     await expect(rawSocket(url, 'PW-1', created.body.data.password)).rejects.toThrow('HTTP 401');
     (await rawSocket(url, 'PW-1', reset.body.data.password)).close();

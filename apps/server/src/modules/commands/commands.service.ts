@@ -1,11 +1,34 @@
 import { COMMAND_ACTIONS, type CommandBody, type CommandName } from '@voltline/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { rememberProfiles } from './charging-profiles.js';
+import { hashChargerPassword, hexOfPassword, passwordOfAuthorizationKey } from '../../lib/charger-auth.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { ChargerGateway, OutboundAction } from '../../ocpp/gateway.js';
 import { audit } from '../audit/audit.service.js';
-import { findInScope } from '../charge-points/charge-points.repository.js';
+import {
+  findInScope,
+  promotePendingPassword,
+  setPendingPasswordHash,
+} from '../charge-points/charge-points.repository.js';
+import { networkCards } from '../drivers/authorization.js';
+import { rememberProfiles } from './charging-profiles.js';
+import { lastSentList, saveSentList } from './local-lists.repository.js';
+
+type Target = NonNullable<Awaited<ReturnType<typeof findInScope>>>;
+type Payload = Record<string, unknown>;
+
+/** What one command sends, what its audit line says of it, and what follows the charger's answer. */
+interface Prepared {
+  payload: Payload;
+  /** The request as the audit line records it (no secret). */
+  logged: Payload;
+  /** Runs in the audit line's transaction once the charger answered. */
+  after?: (tx: Tx, answer: Payload) => Promise<void>;
+  /** Undoes what was written before the call when it failed. */
+  failed?: (tx: Tx) => Promise<void>;
+  /** Voltline's own figures added to the charger's answer. */
+  extra?: Payload;
+}
 
 /** Remote commands from staff to chargers: reach check, the call, and an audit line either way. */
 export class CommandsService {
@@ -14,32 +37,101 @@ export class CommandsService {
     private readonly gateway: ChargerGateway,
   ) {}
 
-  async send<C extends CommandName>(
-    ctx: Ctx,
-    command: C,
-    body: CommandBody<C>,
-  ): Promise<Record<string, unknown>> {
+  async send<C extends CommandName>(ctx: Ctx, command: C, body: CommandBody<C>): Promise<Payload> {
     const cp = await findInScope(this.db, ctx.actor, body.chargePointId);
     if (!cp) throw notFound('chargePoint');
-    const { chargePointId: _id, ...payload } = body as CommandBody<C> & { chargePointId: string };
+    const { chargePointId: _id, ...request } = body as CommandBody<C> & { chargePointId: string };
+    const prepared = await this.prepare(command, cp, request);
     const action: OutboundAction = COMMAND_ACTIONS[command];
-    const record = (summary: Record<string, unknown>, tx: Tx = this.db) =>
+    const record = (summary: Payload, tx: Tx) =>
       audit(tx, ctx, {
         action: `command.${command}`,
         entity: 'chargePoint',
         entityId: cp.chargePointId,
         summary,
       });
+    let answer: Payload;
     try {
-      const answer = (await this.gateway.call(cp.chargePointId, action, payload)) as Record<string, unknown>;
-      await this.db.transaction(async (tx) => {
-        if (answer.status === 'Accepted') await rememberProfiles(tx, ctx, cp.id, command, payload);
-        await record({ request: payload, answer: 'status' in answer ? answer.status : 'received' }, tx);
-      });
-      return answer;
+      answer = await this.gateway.call(cp.chargePointId, action, prepared.payload);
     } catch (err) {
-      await record({ request: payload, error: err instanceof AppError ? err.key : 'error' });
+      await this.db.transaction(async (tx) => {
+        await prepared.failed?.(tx);
+        await record({ request: prepared.logged, error: err instanceof AppError ? err.key : 'error' }, tx);
+      });
       throw err;
     }
+    await this.db.transaction(async (tx) => {
+      if (answer.status === 'Accepted') await rememberProfiles(tx, ctx, cp.id, command, prepared.payload);
+      await prepared.after?.(tx, answer);
+      await record({ request: prepared.logged, answer: 'status' in answer ? answer.status : 'received' }, tx);
+    });
+    return { ...answer, ...prepared.extra };
+  }
+
+  private async prepare(command: CommandName, cp: Target, request: Payload): Promise<Prepared> {
+    if (command === 'changeConfiguration' && String(request.key).toLowerCase() === 'authorizationkey') {
+      return this.newPassword(cp, String(request.value));
+    }
+    if (command === 'sendLocalList') return this.localList(cp, request.updateType === 'Differential');
+    if (command === 'getLocalListVersion') {
+      const last = await lastSentList(this.db, cp.id);
+      return { payload: request, logged: request, extra: { lastSentVersion: last?.version ?? -1 } };
+    }
+    return { payload: request, logged: request };
+  }
+
+  /**
+   * ChangeConfiguration of AuthorizationKey carries the charger's next Basic-auth password, in
+   * hexadecimal as the security edition says. Voltline keeps it as pending while the charger
+   * decides (it may reconnect with it at once), and as the password only if it answers Accepted.
+   */
+  private async newPassword(cp: Target, value: string): Promise<Prepared> {
+    const password = passwordOfAuthorizationKey(value);
+    if (!password) {
+      throw new AppError(400, 'command.authorizationKey', {}, [
+        { field: 'body.value', key: 'command.authorizationKey' },
+      ]);
+    }
+    const hash = hashChargerPassword(password);
+    await setPendingPasswordHash(this.db, cp.id, hash);
+    return {
+      payload: { key: 'AuthorizationKey', value: hexOfPassword(password) },
+      logged: { key: 'AuthorizationKey', value: '[redacted]' },
+      after: (tx, answer) =>
+        answer.status === 'Accepted'
+          ? promotePendingPassword(tx, cp.id, hash)
+          : setPendingPasswordHash(tx, cp.id, null),
+      failed: (tx) => setPendingPasswordHash(tx, cp.id, null),
+    };
+  }
+
+  /**
+   * SendLocalList from the network's cards: Full sends every card, Differential what changed
+   * since the list Voltline last sent (a card left out is removed from the charger). The version
+   * sent is remembered only when the charger accepts the list.
+   */
+  private async localList(cp: Target, differential: boolean): Promise<Prepared> {
+    const cards = await networkCards(this.db, cp.operatorPath);
+    const last = await lastSentList(this.db, cp.id);
+    const version = (last?.version ?? 0) + 1;
+    const now = Object.fromEntries(cards.map((c) => [c.idTag, c.idTagInfo]));
+    const before = differential ? (last?.entries ?? {}) : {};
+    const list = differential
+      ? [
+          ...cards.filter((c) => JSON.stringify(before[c.idTag]) !== JSON.stringify(c.idTagInfo)),
+          ...Object.keys(before)
+            .filter((idTag) => !(idTag in now))
+            .map((idTag) => ({ idTag })),
+        ]
+      : cards;
+    const updateType = differential ? 'Differential' : 'Full';
+    return {
+      payload: { listVersion: version, updateType, localAuthorizationList: list },
+      logged: { updateType, listVersion: version, entries: list.length },
+      after: async (tx, answer) => {
+        if (answer.status === 'Accepted') await saveSentList(tx, cp.id, version, now);
+      },
+      extra: { listVersion: version, entries: list.length },
+    };
   }
 }

@@ -12,16 +12,16 @@ function networkOf(path: string): string {
 }
 
 /**
- * Decides what a charger may do with an RFID idTag: unknown or foreign cards are Invalid; an
+ * What the card itself allows, as Authorize answers it: unknown or foreign cards are Invalid; an
  * archived or blocked card, a blocked driver, or a prepaid driver under the operator's minimum
- * balance is Blocked; a card past its expiry is Expired; a card already charging elsewhere is
- * ConcurrentTx (unless `exceptSessionId` is that session).
+ * balance is Blocked; a card past its expiry is Expired. Never ConcurrentTx: OCPP 1.6 keeps that
+ * status for StartTransaction, where `cardBusy` decides it.
  */
 export async function authorizeIdTag(
   tx: Tx,
   idTag: string,
   chargePointOperatorPath: string,
-  exceptSessionId?: number,
+  now = new Date(),
 ): Promise<IdTagInfo & { rfidCardId?: number; driverId?: number }> {
   const [card] = await tx
     .select({
@@ -48,21 +48,76 @@ export async function authorizeIdTag(
   const expiryDate = card.expiresAt?.toISOString();
   if (card.archivedAt || card.status !== 'active' || card.driverStatus !== 'active')
     return { status: 'Blocked', ...ids };
-  if (card.expiresAt && card.expiresAt.getTime() <= Date.now())
+  if (card.expiresAt && card.expiresAt.getTime() <= now.getTime())
     return { status: 'Expired', expiryDate, ...ids };
   if (card.prepaid && card.balance < card.minBalance) return { status: 'Blocked', ...ids };
 
+  return expiryDate ? { status: 'Accepted', expiryDate, ...ids } : { status: 'Accepted', ...ids };
+}
+
+/**
+ * Whether the card has an accepted session running (other than `exceptSessionId`). Only a hint:
+ * the unique index on running sessions per card is what holds under concurrent starts.
+ */
+export async function cardBusy(tx: Tx, rfidCardId: number, exceptSessionId?: number): Promise<boolean> {
   const [running] = await tx
     .select({ id: chargingSessions.id })
     .from(chargingSessions)
     .where(
       and(
-        eq(chargingSessions.rfidCardId, card.id),
+        eq(chargingSessions.rfidCardId, rfidCardId),
         eq(chargingSessions.state, 'active'),
         exceptSessionId ? sql`${chargingSessions.id} <> ${exceptSessionId}` : undefined,
       ),
     )
     .limit(1);
-  if (running) return { status: 'ConcurrentTx', ...ids };
-  return expiryDate ? { status: 'Accepted', expiryDate, ...ids } : { status: 'Accepted', ...ids };
+  return running !== undefined;
+}
+
+export interface LocalListEntry {
+  idTag: string;
+  idTagInfo: { status: 'Accepted' | 'Blocked' | 'Expired'; expiryDate?: string };
+}
+
+/**
+ * Every card of the network the charge point's operator belongs to, with what Authorize would
+ * answer for it now, for a charger's local authorization list. Archived cards and deleted drivers
+ * are left out (a Differential update removes them from the charger).
+ */
+export async function networkCards(
+  tx: Tx,
+  chargePointOperatorPath: string,
+  now = new Date(),
+): Promise<LocalListEntry[]> {
+  const rows = await tx
+    .select({
+      number: rfidCards.number,
+      status: rfidCards.status,
+      expiresAt: rfidCards.expiresAt,
+      driverStatus: drivers.status,
+      balance: drivers.balance,
+      prepaid: operators.prepaid,
+      minBalance: operators.minBalance,
+    })
+    .from(rfidCards)
+    .innerJoin(drivers, eq(drivers.id, rfidCards.driverId))
+    .innerJoin(operators, eq(operators.id, drivers.operatorId))
+    .where(
+      and(
+        isNull(rfidCards.archivedAt),
+        isNull(drivers.deletedAt),
+        sql`${operators.path} LIKE ${`${networkOf(chargePointOperatorPath)}%`}`,
+      ),
+    )
+    .orderBy(rfidCards.number);
+  return rows.map((c) => {
+    const expiryDate = c.expiresAt?.toISOString();
+    const status =
+      c.status !== 'active' || c.driverStatus !== 'active' || (c.prepaid && c.balance < c.minBalance)
+        ? 'Blocked'
+        : c.expiresAt && c.expiresAt.getTime() <= now.getTime()
+          ? 'Expired'
+          : 'Accepted';
+    return { idTag: c.number, idTagInfo: expiryDate ? { status, expiryDate } : { status } };
+  });
 }

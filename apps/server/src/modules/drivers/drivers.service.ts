@@ -75,11 +75,10 @@ export class DriversService {
 
   async get(ctx: Ctx, id: number, tx: Tx = this.db): Promise<DriverDetail> {
     const row = await driverInScope(tx, ctx, id);
-    const [addresses, vehicles, cards] = await Promise.all([
-      details.addressesOf(tx, id),
-      details.vehiclesOf(tx, id),
-      details.cardsOf(tx, id),
-    ]);
+    // One after another: `tx` may be a transaction, whose connection runs one query at a time.
+    const addresses = await details.addressesOf(tx, id);
+    const vehicles = await details.vehiclesOf(tx, id);
+    const cards = await details.cardsOf(tx, id);
     return {
       ...repo.toDriver(row),
       addresses: addresses.map(details.toAddress),

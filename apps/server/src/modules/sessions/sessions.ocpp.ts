@@ -1,6 +1,6 @@
-import type { Ocpp } from '@voltline/contract';
+import { OPERATOR_CLOSE_REASON, type Ocpp } from '@voltline/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { authorizeIdTag, type IdTagInfo } from '../drivers/authorization.js';
+import { authorizeIdTag, cardBusy, type IdTagInfo } from '../drivers/authorization.js';
 import type { OcppChargePoint } from '../charge-points/charge-points.repository.js';
 import { snapshotOf, tariffOfConnector } from '../tariffs/tariffs.repository.js';
 import { billSession, rebillSession } from './billing.js';
@@ -8,6 +8,9 @@ import { STALE_STOP_REASON } from './stale.js';
 import { audit, NO_USER } from '../audit/audit.service.js';
 import { Coalescer } from '../../lib/coalescer.js';
 import * as repo from './sessions.repository.js';
+
+/** Stop reasons of sessions closed without the charger's StopTransaction, which may still come. */
+const CLOSED_WITHOUT_STOP = new Set([STALE_STOP_REASON, OPERATOR_CLOSE_REASON]);
 
 type SampledValue = Ocpp.MeterValuesRequest['meterValue'][number]['sampledValue'][number];
 type MeterValue = Ocpp.MeterValuesRequest['meterValue'][number];
@@ -80,6 +83,12 @@ export class SessionsOcpp {
     );
   }
 
+  /**
+   * Every Start is answered and stored. One Voltline does not accept (unknown, blocked or expired
+   * card, or one already charging) is kept as a refused session: the charger may charge anyway
+   * (StopTransactionOnInvalidId false), and its energy is recorded, but it never counts as the
+   * card's running session and is never billed.
+   */
   startTransaction(
     cp: OcppChargePoint,
     req: Ocpp.StartTransactionRequest,
@@ -88,14 +97,14 @@ export class SessionsOcpp {
     return this.db.transaction(async (tx) => {
       // A charger that resends its Start after a reconnect gets the session it already has.
       const resent = await repo.findResentStart(tx, cp.id, req.connectorId, req.meterStart, startedAt);
-      if (resent) {
-        const auth = await authorizeIdTag(tx, req.idTag, cp.operatorPath, resent.id);
-        return { transactionId: resent.id, idTagInfo: forCharger(auth) };
-      }
-      const auth = await authorizeIdTag(tx, req.idTag, cp.operatorPath);
+      if (resent) return { transactionId: resent.id, idTagInfo: await this.answerAgain(tx, cp, req, resent) };
+      const card = await authorizeIdTag(tx, req.idTag, cp.operatorPath);
+      const busy =
+        card.status === 'Accepted' && card.rfidCardId !== undefined && (await cardBusy(tx, card.rfidCardId));
+      const status = busy ? 'ConcurrentTx' : card.status;
       // The tariff in force at the start is the one the session is billed by, whatever changes later.
       const tariff = await tariffOfConnector(tx, cp.id, req.connectorId, startedAt);
-      const inserted = await repo.insertSession(tx, {
+      const values = {
         tariffId: tariff?.id ?? null,
         tariffSnapshot: tariff ? snapshotOf(tariff) : null,
         currency: tariff?.currency ?? null,
@@ -103,20 +112,40 @@ export class SessionsOcpp {
         operatorId: cp.operatorId,
         connectorId: req.connectorId,
         idTag: req.idTag,
-        rfidCardId: auth.rfidCardId ?? null,
-        driverId: auth.driverId ?? null,
+        rfidCardId: card.rfidCardId ?? null,
+        driverId: card.driverId ?? null,
         reservationId: req.reservationId ?? null,
         meterStart: req.meterStart,
         lastMeterWh: req.meterStart,
         startedAt,
-        authorization: auth.status,
+        state: status === 'Accepted' ? 'active' : 'refused',
+        authorization: status,
+      };
+      const inserted = await repo.insertSession(tx, values);
+      if (inserted) return { transactionId: inserted.id, idTagInfo: forCharger({ ...card, status }) };
+      const again = await repo.findResentStart(tx, cp.id, req.connectorId, req.meterStart, startedAt);
+      if (again) return { transactionId: again.id, idTagInfo: await this.answerAgain(tx, cp, req, again) };
+      // The index of running sessions per card refused the row: another charger's start of the
+      // same card committed first. This one is refused, whatever order the two were read in.
+      const refused = await repo.insertSession(tx, {
+        ...values,
+        state: 'refused',
+        authorization: 'ConcurrentTx',
       });
-      const id =
-        inserted?.id ??
-        (await repo.findResentStart(tx, cp.id, req.connectorId, req.meterStart, startedAt))?.id;
-      if (id === undefined) throw new Error('session insert lost');
-      return { transactionId: id, idTagInfo: forCharger(auth) };
+      if (!refused) throw new Error('session insert lost');
+      return { transactionId: refused.id, idTagInfo: forCharger({ ...card, status: 'ConcurrentTx' }) };
     });
+  }
+
+  /** The answer to a resent Start: a refused session keeps its refusal; an accepted one, its card's state. */
+  private async answerAgain(
+    tx: Tx,
+    cp: OcppChargePoint,
+    req: Ocpp.StartTransactionRequest,
+    session: { state: string; authorization: string },
+  ): Promise<IdTagInfo> {
+    if (session.state === 'refused') return { status: session.authorization as IdTagInfo['status'] };
+    return forCharger(await authorizeIdTag(tx, req.idTag, cp.operatorPath));
   }
 
   async meterValues(cp: OcppChargePoint, req: Ocpp.MeterValuesRequest): Promise<Ocpp.MeterValuesResponse> {
@@ -141,7 +170,8 @@ export class SessionsOcpp {
       const session = found?.chargePointId === cp.id ? found : undefined;
       const rows = meterRows(cp.id, req.connectorId, session?.id ?? null, req.meterValue);
       all.push(...rows);
-      if (session?.state === 'active') {
+      // A refused session the charger runs anyway has its energy recorded as well.
+      if (session && (session.state === 'active' || (session.state === 'refused' && session.open))) {
         live.set(session.id, { ...live.get(session.id), ...liveFigures(rows) });
       }
     }
@@ -156,20 +186,20 @@ export class SessionsOcpp {
   ): Promise<Ocpp.StopTransactionResponse> {
     return this.db.transaction(async (tx) => {
       const session = await repo.lockSession(tx, cp.id, req.transactionId);
-      const auth = req.idTag
-        ? await authorizeIdTag(tx, req.idTag, cp.operatorPath, req.transactionId)
-        : undefined;
+      const auth = req.idTag ? await authorizeIdTag(tx, req.idTag, cp.operatorPath) : undefined;
       const answer = auth ? { idTagInfo: forCharger(auth) } : {};
       if (!session) {
         // Never lose a Stop: keep it for the operator to reconcile.
         await repo.insertUnmatchedStop(tx, cp.id, req.transactionId, req);
         return answer;
       }
-      // The charger's own Stop for a session closed for want of one: its figures replace the
-      // last reading the session was closed at, and the bill follows. Any other resent Stop
-      // changes nothing.
-      const lateStop = session.state === 'failed' && session.stopReason === STALE_STOP_REASON;
-      if (session.state !== 'active' && !lateStop) return answer;
+      // The charger's own Stop for a session closed for want of one (by the stale rule or by
+      // staff): its figures replace the last reading the session was closed at, and the bill
+      // follows. Any other resent Stop changes nothing.
+      const closedWithoutStop = CLOSED_WITHOUT_STOP.has(session.stopReason ?? '');
+      const lateStop = session.state === 'failed' && closedWithoutStop;
+      const refused = session.state === 'refused' && (session.stoppedAt === null || closedWithoutStop);
+      if (session.state !== 'active' && !lateStop && !refused) return answer;
       const rows = meterRows(cp.id, session.connectorId, session.id, req.transactionData ?? []);
       await repo.insertMeterValues(tx, rows);
       const done = await repo.completeSession(tx, session.id, {
@@ -179,8 +209,10 @@ export class SessionsOcpp {
         stopReason: req.reason ?? 'Local',
         stopIdTag: req.idTag ?? null,
         energyWh: Math.max(0, req.meterStop - session.meterStart),
-        state: 'completed',
+        // A refused session stays refused: its energy is on record, its bill is nothing.
+        state: refused ? 'refused' : 'completed',
       });
+      if (refused) return answer;
       if (done && lateStop) {
         const cost = await rebillSession(tx, done, session.cost ?? 0);
         // No user made this change: the audit line names the charger.

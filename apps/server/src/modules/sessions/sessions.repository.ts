@@ -14,7 +14,11 @@ export async function findResentStart(
   startedAt: Date,
 ) {
   const [row] = await tx
-    .select({ id: chargingSessions.id })
+    .select({
+      id: chargingSessions.id,
+      state: chargingSessions.state,
+      authorization: chargingSessions.authorization,
+    })
     .from(chargingSessions)
     .where(
       and(
@@ -77,13 +81,14 @@ export interface LiveFigures {
 
 /** Charger, state and id of the sessions with these ids (transaction ids), by id. */
 export async function sessionsByIds(tx: Tx, ids: number[]) {
-  const found = new Map<number, { id: number; chargePointId: number; state: string }>();
+  const found = new Map<number, { id: number; chargePointId: number; state: string; open: boolean }>();
   if (ids.length === 0) return found;
   const rows = await tx
     .select({
       id: chargingSessions.id,
       chargePointId: chargingSessions.chargePointId,
       state: chargingSessions.state,
+      open: sql<boolean>`${chargingSessions.stoppedAt} IS NULL`,
     })
     .from(chargingSessions)
     .where(sql`${chargingSessions.id} = ANY(${sql.param([...new Set(ids)])}::int[])`);

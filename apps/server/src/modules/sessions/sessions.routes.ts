@@ -1,4 +1,14 @@
-import { API, Id, MeterPoint, PageQuery, Session, SessionFilter, SessionPage, ok } from '@voltline/contract';
+import {
+  API,
+  CloseSessionBody,
+  Id,
+  MeterPoint,
+  PageQuery,
+  Session,
+  SessionFilter,
+  SessionPage,
+  ok,
+} from '@voltline/contract';
 import { z } from 'zod';
 import type { App } from '../../lib/app-type.js';
 import { sendExcel } from '../../lib/excel.js';
@@ -67,6 +77,31 @@ export function sessionRoutes(app: App, { sessions }: { sessions: SessionsServic
       schema: { tags, params: z.object({ id: Id }), response: { 200: ok(z.array(MeterPoint)) } },
     },
     async (request) => ({ data: await sessions.meterValues(ctxOf(request).actor, request.params.id) }),
+  );
+
+  app.post(
+    `/portal/Transaction/:id/close`,
+    {
+      config: { permission: 'sessions:write' },
+      schema: {
+        tags,
+        summary: 'Close a session whose charger never sent StopTransaction, billed at its last reading',
+        params: z.object({ id: Id }),
+        body: CloseSessionBody,
+        response: { 200: ok(Session) },
+      },
+    },
+    async (request) => {
+      const { session, billed } = await sessions.close(
+        ctxOf(request),
+        request.params.id,
+        request.body.reason,
+      );
+      return {
+        data: session,
+        message: translate(request.locale, billed ? 'session.closed' : 'session.closedRefused'),
+      };
+    },
   );
 
   app.get(

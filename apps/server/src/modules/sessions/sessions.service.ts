@@ -1,9 +1,18 @@
-import type { MeterPoint, Session, SessionFilter, SessionPage } from '@voltline/contract';
+import {
+  OPERATOR_CLOSE_REASON,
+  type MeterPoint,
+  type Session,
+  type SessionFilter,
+  type SessionPage,
+} from '@voltline/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import type { Actor } from '../../lib/context.js';
-import { notFound } from '../../lib/errors.js';
+import type { Actor, Ctx } from '../../lib/context.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { audit } from '../audit/audit.service.js';
+import { billSession } from './billing.js';
+import * as repo from './sessions.repository.js';
 import {
   exportSessions,
   findSession,
@@ -42,6 +51,41 @@ export class SessionsService {
     const row = await findSession(this.deps.db, actor, id);
     if (!row) throw notFound('session');
     return meterSeries(this.deps.db, row.s.id);
+  }
+
+  /**
+   * Staff close a session whose charger never sent StopTransaction: it ends at its last reading
+   * and is billed by it (a refused one is closed unbilled). If the charger's own Stop arrives
+   * later, it settles the session once with the charger's figures (sessions.ocpp.ts).
+   */
+  async close(ctx: Ctx, id: number, reason: string): Promise<{ session: Session; billed: boolean }> {
+    const billed = await this.deps.db.transaction(async (tx) => {
+      const found = await findSession(tx, ctx.actor, id);
+      if (!found) throw notFound('session');
+      const s = await repo.lockSession(tx, found.s.chargePointId, id);
+      if (!s) throw notFound('session');
+      const refused = s.state === 'refused' && s.stoppedAt === null;
+      if (s.state !== 'active' && !refused) throw new AppError(409, 'session.notOpen');
+      const meterStop = s.lastMeterWh ?? s.meterStart;
+      const done = await repo.completeSession(tx, id, {
+        state: refused ? 'refused' : 'failed',
+        stopReason: OPERATOR_CLOSE_REASON,
+        stoppedAt: s.updatedAt,
+        meterStop,
+        energyWh: Math.max(0, meterStop - s.meterStart),
+        closeNote: reason,
+      });
+      if (done && !refused) await billSession(tx, done);
+      const after = await repo.lockSession(tx, s.chargePointId, id);
+      await audit(tx, ctx, {
+        action: 'close',
+        entity: 'session',
+        entityId: id,
+        summary: { reason, state: after?.state, energyWh: after?.energyWh, cost: after?.cost ?? null },
+      });
+      return !refused;
+    });
+    return { session: await this.get(ctx.actor, id), billed };
   }
 
   staleRule() {

@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { chargingSessions } from '../../db/schema/index.js';
 import { audit, NO_USER } from '../audit/audit.service.js';
@@ -17,22 +17,32 @@ export async function closeStaleSessions(db: Db, hours: number, now = new Date()
   const stale = await db
     .select({ id: chargingSessions.id, chargePointId: chargingSessions.chargePointId })
     .from(chargingSessions)
-    .where(and(eq(chargingSessions.state, 'active'), lt(chargingSessions.updatedAt, cutoff)))
+    .where(
+      and(
+        or(
+          eq(chargingSessions.state, 'active'),
+          and(eq(chargingSessions.state, 'refused'), isNull(chargingSessions.stoppedAt)),
+        ),
+        lt(chargingSessions.updatedAt, cutoff),
+      ),
+    )
     .limit(500);
   const closed: number[] = [];
   for (const { id, chargePointId } of stale) {
     await db.transaction(async (tx) => {
       const s = await repo.lockSession(tx, chargePointId, id);
-      if (!s || s.state !== 'active') return;
+      const refused = s?.state === 'refused' && s.stoppedAt === null;
+      if (!s || (s.state !== 'active' && !refused)) return;
       const meterStop = s.lastMeterWh ?? s.meterStart;
       const done = await repo.completeSession(tx, id, {
-        state: 'failed',
+        // A refused session is closed too, but stays refused and unbilled.
+        state: refused ? 'refused' : 'failed',
         stopReason: STALE_STOP_REASON,
         stoppedAt: s.updatedAt,
         meterStop,
         energyWh: Math.max(0, meterStop - s.meterStart),
       });
-      if (done) await billSession(tx, done);
+      if (done && !refused) await billSession(tx, done);
       // No user made this change: the audit line gives the rule.
       await audit(tx, NO_USER, {
         action: 'closeStale',
@@ -40,7 +50,7 @@ export async function closeStaleSessions(db: Db, hours: number, now = new Date()
         entityId: id,
         summary: {
           hours,
-          state: 'failed',
+          state: done?.state ?? null,
           stopReason: STALE_STOP_REASON,
           energyWh: done?.energyWh ?? null,
         },

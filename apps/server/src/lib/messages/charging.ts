@@ -1,0 +1,32 @@
+/** Texts of the charging flow: closing stuck sessions, charger passwords, local lists; merged into lib/messages.ts. */
+const en = {
+  'session.closed': 'Session closed and billed at its last meter reading.',
+  'session.closedRefused': 'Session closed. It was refused at its start, so nothing is billed.',
+  'session.notOpen': 'This session is not running, so there is nothing to close.',
+  'chargePoint.passwordLength': 'A charger password has 16 to 20 characters.',
+  'chargePoint.passwordCharacters':
+    'A charger password uses letters, digits and punctuation only (no spaces or other characters).',
+  'command.authorizationKey':
+    'The new password must be 16 to 20 characters, or its hexadecimal form (32 to 40 hex digits).',
+  'command.passwordStored': 'The charger accepted its new password; Voltline now expects it.',
+  'command.profileMustBeTx': 'A remote start can only carry a transaction profile (TxProfile).',
+  'command.profileNoTransaction': 'A remote start profile cannot name a transaction: it does not exist yet.',
+  'command.noCards': 'The network has no card to send.',
+} as const;
+
+const tr: Record<keyof typeof en, string> = {
+  'session.closed': 'Oturum kapatıldı ve son sayaç okumasından faturalandı.',
+  'session.closedRefused': 'Oturum kapatıldı. Başlangıçta reddedildiği için faturalanmadı.',
+  'session.notOpen': 'Bu oturum devam etmiyor, kapatılacak bir şey yok.',
+  'chargePoint.passwordLength': 'Şarj istasyonu şifresi 16 ile 20 karakter arasında olmalıdır.',
+  'chargePoint.passwordCharacters':
+    'Şarj istasyonu şifresinde yalnızca harf, rakam ve noktalama işaretleri kullanılabilir (boşluk ya da başka karakter olmaz).',
+  'command.authorizationKey':
+    'Yeni şifre 16 ile 20 karakter ya da onaltılık biçimi (32 ile 40 onaltılık rakam) olmalıdır.',
+  'command.passwordStored': 'Şarj istasyonu yeni şifresini kabul etti; Voltline artık bu şifreyi bekliyor.',
+  'command.profileMustBeTx': 'Uzaktan başlatma yalnızca bir işlem profili (TxProfile) taşıyabilir.',
+  'command.profileNoTransaction': 'Uzaktan başlatma profili bir işlem belirtemez: işlem henüz yok.',
+  'command.noCards': 'Ağda gönderilecek kart yok.',
+};
+
+export const chargingMessages = { en, tr };
