@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from './roles.js';
 
 const cp = { chargePointId: z.string().trim().min(1).max(48) };
 const connectorId = z.number().int().min(0).max(99);
@@ -160,6 +161,51 @@ export const COMMAND_ACTIONS = {
   setChargingProfile: 'SetChargingProfile',
   getCompositeSchedule: 'GetCompositeSchedule',
 } as const satisfies Record<CommandName, string>;
+
+/**
+ * What each remote command needs besides `commands:write`: the permission of its area in the role
+ * table. A remote start that carries a charging profile also needs `smartCharging:write`, and a
+ * ChangeConfiguration of AuthorizationKey (the charger's password) `chargePoints:write`.
+ */
+export const COMMAND_PERMISSIONS: Record<CommandName, readonly Permission[]> = {
+  triggerMessage: [],
+  unLockConnector: [],
+  reset: [],
+  startTransaction: [],
+  stopTransaction: [],
+  updateFirmware: ['firmware:write'],
+  getDiagnostic: ['firmware:write'],
+  changeConfiguration: [],
+  getConfiguration: [],
+  changeAvailability: [],
+  clearCache: [],
+  reserveNow: ['bookings:write'],
+  cancelReservation: ['bookings:write'],
+  getLocalListVersion: [],
+  sendLocalList: ['drivers:read'],
+  dataTransfer: [],
+  clearChargingProfile: ['smartCharging:write'],
+  setChargingProfile: ['smartCharging:write'],
+  getCompositeSchedule: ['smartCharging:read'],
+};
+
+/** Every permission a command with this body needs, `commands:write` included. */
+export function permissionsForCommand<C extends CommandName>(
+  command: C,
+  body: Partial<CommandBody<C>>,
+): Permission[] {
+  const extra: Permission[] = [];
+  const b = body as { chargingProfile?: unknown; key?: unknown };
+  if (command === 'startTransaction' && b.chargingProfile !== undefined) extra.push('smartCharging:write');
+  if (
+    command === 'changeConfiguration' &&
+    typeof b.key === 'string' &&
+    b.key.toLowerCase() === 'authorizationkey'
+  ) {
+    extra.push('chargePoints:write');
+  }
+  return ['commands:write', ...COMMAND_PERMISSIONS[command], ...extra];
+}
 
 export const OCPP_LOG_TYPES = ['CALL', 'CALLRESULT', 'CALLERROR', 'INVALID'] as const;
 

@@ -1,4 +1,5 @@
-import { API, COMMAND_NAMES, CommandBodies, ok } from '@voltline/contract';
+import { API, COMMAND_NAMES, CommandBodies, ok, permissionsForCommand } from '@voltline/contract';
+import { AppError } from '../../lib/errors.js';
 import { z } from 'zod';
 import type { App } from '../../lib/app-type.js';
 import { translate } from '../../lib/messages.js';
@@ -19,7 +20,12 @@ export function commandRoutes(app: App, { commands }: { commands: CommandsServic
         },
       },
       async (request) => {
-        const answer = await commands.send(ctxOf(request), name, request.body);
+        const ctx = ctxOf(request);
+        // Each command needs its area's permission too (firmware, bookings, smart charging...).
+        if (!permissionsForCommand(name, request.body).every((p) => ctx.actor.permissions.has(p))) {
+          throw new AppError(403, 'error.forbidden');
+        }
+        const answer = await commands.send(ctx, name, request.body);
         const status = typeof answer.status === 'string' ? answer.status : undefined;
         return status
           ? { data: answer, message: translate(request.locale, 'command.answered', { status }) }

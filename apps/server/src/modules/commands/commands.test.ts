@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startCharger, type SimCharger } from '@voltline/simulator';
+import { COMMAND_NAMES, can, permissionsForCommand, type CommandName, type Role } from '@voltline/contract';
 import { chargingSessions } from '../../db/schema/index.js';
 import { rpcError } from '../../ocpp/rpc-error.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
@@ -225,5 +226,81 @@ describe('OCPP message log', () => {
     expect(mine.body.data.items.length).toBeGreaterThan(0);
     expect(mine.body.data.items.every((i) => i.chargePointId !== 'ANK-1')).toBe(true);
     expect((await t.call('GET', '/api/messageTrace/OcppLogs/getLogs', { token: finance })).status).toBe(403);
+  });
+});
+
+describe('who may send which command', () => {
+  const at = new Date(Date.now() + 3_600_000).toISOString();
+  const profile = {
+    chargingProfileId: 1,
+    stackLevel: 0,
+    chargingProfilePurpose: 'TxProfile',
+    chargingProfileKind: 'Relative',
+    chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: 16 }] },
+  };
+  /** A valid body of every command, for a charger that is registered but not connected. */
+  const bodies: Record<CommandName, Record<string, unknown>> = {
+    triggerMessage: { requestedMessage: 'Heartbeat' },
+    unLockConnector: { connectorId: 1 },
+    reset: { type: 'Soft' },
+    startTransaction: { idTag: 'DEMO0001', connectorId: 1 },
+    stopTransaction: { transactionId: 1 },
+    updateFirmware: { location: 'ftp://files.example/fw.bin' },
+    getDiagnostic: { location: 'ftp://files.example/diag/' },
+    changeConfiguration: { key: 'HeartbeatInterval', value: '300' },
+    getConfiguration: {},
+    changeAvailability: { connectorId: 0, type: 'Operative' },
+    clearCache: {},
+    reserveNow: { connectorId: 1, expiryDate: at, idTag: 'DEMO0001', reservationId: 9 },
+    cancelReservation: { reservationId: 9 },
+    getLocalListVersion: {},
+    sendLocalList: { updateType: 'Full' },
+    dataTransfer: { vendorId: 'com.example' },
+    clearChargingProfile: {},
+    setChargingProfile: {
+      connectorId: 1,
+      csChargingProfiles: { ...profile, chargingProfilePurpose: 'TxDefaultProfile' },
+    },
+    getCompositeSchedule: { connectorId: 1, duration: 3600 },
+  };
+  const extra: [CommandName, Record<string, unknown>][] = [
+    ['startTransaction', { idTag: 'DEMO0001', connectorId: 1, chargingProfile: profile }],
+    ['changeConfiguration', { key: 'AuthorizationKey', value: 'A-New-Password-0001' }],
+  ];
+  const users: [Role, string][] = [
+    ['Admin', 'admin@voltline.local'],
+    ['Main Operator', 'main@voltline.local'],
+    ['Finance', 'finance@voltline.local'],
+    ['Technical Support', 'support@voltline.local'],
+    ['Site Safety Officer', 'safety@voltline.local'],
+    ['CallCenter', 'callcenter@voltline.local'],
+  ];
+
+  it('asks every command for the permission of its area, as the role table says, for every role', async () => {
+    const cases = [
+      ...COMMAND_NAMES.map((c) => [c, bodies[c]] as [CommandName, Record<string, unknown>]),
+      ...extra,
+    ];
+    expect(cases.length).toBe(COMMAND_NAMES.length + extra.length);
+    for (const [role, email] of users) {
+      const token = await t.login(email);
+      for (const [command, body] of cases) {
+        const allowed = permissionsForCommand(command, body).every((p) => can([role], p));
+        const r = await send(command, { chargePointId: 'SILENT-1', ...body }, token);
+        // Allowed: the command reaches the gateway, which finds the charger offline (409).
+        expect({ role, command, status: r.status }).toEqual({ role, command, status: allowed ? 409 : 403 });
+      }
+    }
+  });
+
+  it('keeps firmware, reservations and charging profiles from the roles without those areas', () => {
+    const sends = (role: Role, command: CommandName) =>
+      permissionsForCommand(command, bodies[command]).every((p) => can([role], p));
+    expect(sends('Site Safety Officer', 'updateFirmware')).toBe(false);
+    expect(sends('CallCenter', 'setChargingProfile')).toBe(false);
+    expect(sends('Technical Support', 'reserveNow')).toBe(false);
+    expect(sends('Site Safety Officer', 'reserveNow')).toBe(false);
+    expect(sends('CallCenter', 'reserveNow')).toBe(true);
+    expect(sends('Technical Support', 'updateFirmware')).toBe(true);
   });
 });
