@@ -21,6 +21,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  TOKEN_REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .int()

@@ -46,7 +46,12 @@ export interface ServiceDeps {
  */
 export function createServices({ config, database, mailer, log, clock = systemClock }: ServiceDeps) {
   const { db } = database;
-  const tokens = new TokenService(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
+  const tokens = new TokenService(
+    config.JWT_SECRET,
+    config.ACCESS_TOKEN_TTL_SECONDS,
+    config.TOKEN_REFRESH_GRACE_SECONDS,
+    clock,
+  );
   const sessionsOcpp = new SessionsOcpp(db);
   const ocpp = new CentralSystem({
     db,

@@ -9,6 +9,7 @@ import { buildApp, type App } from '../src/app.js';
 import { DEMO_PASSWORD, loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
+import type { Clock } from '../src/lib/clock.js';
 
 export { DEMO_PASSWORD };
 
@@ -56,7 +57,11 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `clock`: the services' clock, for tests that move time instead of waiting. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { clock?: Clock } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'voltline-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -70,7 +75,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const { database, drop } = await freshDatabase();
   await bootstrap(database.db, config);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...(opts.clock ? { clock: opts.clock } : {}) });
   await app.ready();
 
   const call: TestApp['call'] = async (method, url, opts = {}) => {

@@ -134,6 +134,14 @@ export async function markResetUsed(tx: Tx, id: number) {
     .where(eq(passwordResets.id, id));
 }
 
+/** A changed password voids every reset link of the account still outstanding. */
+export async function voidResets(tx: Tx, userId: number) {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
 export async function setPassword(tx: Tx, userId: number, passwordHash: string) {
   await tx
     .update(users)

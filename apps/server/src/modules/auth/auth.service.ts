@@ -186,8 +186,9 @@ export class AuthService {
       const who = { userId: reset.userId, email: reset.email, operatorId: reset.operatorId };
       await repo.markResetUsed(tx, reset.id);
       await repo.setPassword(tx, reset.userId, hash);
-      // A changed password ends every open session of the account.
+      // A changed password ends every open session of the account and voids its other links.
       await repo.revokeUserSessions(tx, reset.userId);
+      await repo.voidResets(tx, reset.userId);
       await audit(
         tx,
         { actor: who, ip: req.ip, userAgent: req.userAgent },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../../lib/clock.js';
 import { createTestApp, resetTokenFrom, type TestApp } from '../../../test/helper.js';
 
 let t: TestApp;
@@ -120,7 +121,51 @@ describe('tokens and sessions', () => {
   });
 });
 
+describe('token refresh', () => {
+  it('exchanges a token expired within the grace window, and refuses one that expired long ago', async () => {
+    const clock = manualClock();
+    const app = await createTestApp(
+      { ACCESS_TOKEN_TTL_SECONDS: '60', TOKEN_REFRESH_GRACE_SECONDS: '300' },
+      { clock },
+    );
+    try {
+      const refresh = (token: string) =>
+        app.call<{ data: { token: string } }>('GET', '/api/portal/auth/refreshToken', { token });
+      const token = await app.login('admin@voltline.local');
+      clock.advance(60_000 + 290_000);
+      expect((await app.call('GET', '/api/portal/user', { token })).status).toBe(401);
+      const fresh = await refresh(token);
+      expect(fresh.status).toBe(200);
+      clock.advance(60_000 + 301_000);
+      expect((await refresh(fresh.body.data.token)).status).toBe(401);
+      // The old token, long expired by now, is worth nothing either.
+      expect((await refresh(token)).status).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('password reset by e-mail', () => {
+  it('voids every older reset link once the password is changed', async () => {
+    const ask = async () => {
+      await t.call('POST', '/api/portal/Auth/forgot', { body: { email: 'main@voltline.local' } });
+      return resetTokenFrom(t.outbox().at(-1) ?? '');
+    };
+    const older = await ask();
+    const newer = await ask();
+    const use = (token: string, password: string) =>
+      t.call<Err>('POST', '/api/portal/User/forgotchangepassword', {
+        token,
+        body: { newPassword: password, newPasswordRepeat: password },
+      });
+    expect((await use(newer, 'newer-pass-123')).status).toBe(200);
+    const stale = await use(older, 'older-pass-123');
+    expect(stale.status).toBe(400);
+    expect(stale.body.error).toMatch(/invalid or has expired/);
+    expect(await t.login('main@voltline.local', 'newer-pass-123')).toBeTruthy();
+  });
+
   it('mails a link whose token sets a new password once', async () => {
     const before = t.outbox().length;
     const asked = await t.call<{ message: string }>('POST', '/api/portal/Auth/forgot', {

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { inBatches } from '../../lib/excel.js';
 import { hashPassword } from '../../lib/password.js';
 import { audit, diff } from '../audit/audit.service.js';
-import { revokeUserSessions } from '../auth/auth.repository.js';
+import { revokeUserSessions, voidResets } from '../auth/auth.repository.js';
 import { operatorInReach } from '../operators/reach.js';
 import * as repo from './users.repository.js';
 
@@ -123,6 +123,7 @@ export class UsersService {
       await repo.updateUser(tx, body.id, { ...changes, ...(passwordHash ? { passwordHash } : {}) });
       // Disabling an account or changing its password or roles signs it out everywhere.
       if (passwordHash || body.active === false || body.roles) await revokeUserSessions(tx, body.id);
+      if (passwordHash) await voidResets(tx, body.id);
       const summary: Record<string, unknown> = diff(
         repo.toUser(before) as unknown as Record<string, unknown>,
         changes,
