@@ -19,6 +19,7 @@ import type { Clock } from './lib/clock.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerTextGuard } from './plugins/text-guard.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -88,6 +89,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   if (!hasPortal)
     app.log.warn({ dist: config.webDist }, 'portal build not found; run `npm run build` to serve it');
   registerErrorHandling(app, hasPortal);
+  registerTextGuard(app);
 
   const { ocpp } = services;
   app.addHook('onReady', () => ocpp.start(app.server));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 export const AnalyticsQuery = z.object({
-  operatorId: z.coerce.number().int().positive().optional(),
+  operatorId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   /** IANA time zone that days are counted in (default UTC), e.g. Europe/Istanbul. */
@@ -85,6 +85,6 @@ export const MapPoint = z.object({
 });
 export type MapPoint = z.infer<typeof MapPoint>;
 export const MapQuery = z.object({
-  operatorId: z.coerce.number().int().positive().optional(),
+  operatorId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   state: z.enum(['available', 'charging', 'faulted', 'offline']).optional(),
 });

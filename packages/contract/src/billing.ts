@@ -41,7 +41,7 @@ export type Tariff = z.infer<typeof Tariff>;
 
 const tariffFields = {
   name: Text(120),
-  operatorId: z.number().int().positive(),
+  operatorId: z.number().int().positive().max(2_147_483_647),
   type: z.enum(TARIFF_TYPES),
   paymentType: z.enum(TARIFF_PAYMENT_TYPES),
   currency: z.enum(CURRENCIES),
@@ -67,7 +67,7 @@ export const CreateTariffBody = z
 export type CreateTariffBody = z.input<typeof CreateTariffBody>;
 
 export const UpdateTariffBody = z
-  .object({ id: z.number().int().positive(), ...tariffFields, retired: z.boolean() })
+  .object({ id: z.number().int().positive().max(2_147_483_647), ...tariffFields, retired: z.boolean() })
   .partial()
   .required({ id: true })
   .refine(limitNeedsPrice, { message: 'tariff.overLimitPriceRequired', path: ['overLimitPricePerKwh'] })
@@ -123,9 +123,9 @@ export const SessionFilter = z.object({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   chargePointId: z.string().trim().max(48).optional(),
-  driverId: z.number().int().positive().optional(),
+  driverId: z.number().int().positive().max(2_147_483_647).optional(),
   idTag: z.string().trim().max(20).optional(),
-  operatorId: z.number().int().positive().optional(),
+  operatorId: z.number().int().positive().max(2_147_483_647).optional(),
   state: z.enum(SESSION_STATES).optional(),
   /** Only running sessions (the Active tab). */
   active: z.boolean().optional(),
@@ -185,8 +185,8 @@ export const PaymentFilter = z.object({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   pgTranId: z.string().trim().max(64).optional(),
-  driverId: z.number().int().positive().optional(),
-  operatorId: z.number().int().positive().optional(),
+  driverId: z.number().int().positive().max(2_147_483_647).optional(),
+  operatorId: z.number().int().positive().max(2_147_483_647).optional(),
   kind: z.enum(PAYMENT_KINDS).optional(),
   state: z.enum(PAYMENT_STATES).optional(),
 });
@@ -194,7 +194,7 @@ export type PaymentFilter = z.input<typeof PaymentFilter>;
 
 export const RefundQuery = z.object({
   pgTranId: z.string().trim().min(1).max(64),
-  amount: z.coerce.number().int().positive(),
+  amount: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
 export const Refund = z.object({
@@ -209,7 +209,7 @@ export const RefundResult = z.object({ payment: Payment, refund: Refund });
 export type RefundResult = z.infer<typeof RefundResult>;
 
 export const TopUpBody = z.object({
-  driverId: z.number().int().positive(),
-  amount: z.number().int().positive().max(100_000_000),
+  driverId: z.number().int().positive().max(2_147_483_647),
+  amount: z.number().int().positive().max(2_147_483_647).max(100_000_000),
   currency: z.enum(CURRENCIES).default('TRY'),
 });

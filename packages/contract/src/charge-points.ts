@@ -96,7 +96,7 @@ export type ChargePoint = z.infer<typeof ChargePoint>;
 
 const fields = {
   name: Text(120),
-  operatorId: z.number().int().positive(),
+  operatorId: z.number().int().positive().max(2_147_483_647),
   brand: OptionalText(80),
   model: OptionalText(80),
   serialNumber: OptionalText(80),
@@ -148,12 +148,12 @@ export const CreateChargePointBody = z.object({
 export type CreateChargePointBody = z.input<typeof CreateChargePointBody>;
 
 export const UpdateChargePointBody = z
-  .object({ id: z.number().int().positive(), ...fields })
+  .object({ id: z.number().int().positive().max(2_147_483_647), ...fields })
   .partial()
   .required({ id: true });
 export type UpdateChargePointBody = z.input<typeof UpdateChargePointBody>;
 
-/** `PUT portal/ChargePoint/{id}/password`: a chosen password, or none to generate one. */
+/** `POST portal/ChargePoint/{id}/password`: a chosen password, or none to generate one. */
 export const SetChargerPasswordBody = z.object({ password: ChargerPassword.optional() });
 
 /** Returned once when a charge point is created or its password is reset: what the installer types in. */
@@ -168,7 +168,7 @@ export const ChargePointSort = z.enum(['chargePointId', 'name', 'city', 'created
 
 export const ChargePointFilter = z.object({
   search: z.string().trim().max(100).optional(),
-  operatorId: z.number().int().positive().optional(),
+  operatorId: z.number().int().positive().max(2_147_483_647).optional(),
   connection: z.enum(CONNECTION_STATES).optional(),
   /** Charge points with at least one connector in this status. */
   status: ConnectorStatus.optional(),
@@ -228,7 +228,7 @@ const connectorFields = {
     .min(0)
     .max(7 * 24 * 60)
     .nullish(),
-  tariffId: z.number().int().positive().nullish(),
+  tariffId: z.number().int().positive().max(2_147_483_647).nullish(),
 };
 
 export const CreateConnectorBody = z.object({
@@ -238,12 +238,15 @@ export const CreateConnectorBody = z.object({
 });
 export type CreateConnectorBody = z.input<typeof CreateConnectorBody>;
 
-export const UpdateConnectorBody = z.object({ id: z.number().int().positive(), ...connectorFields });
+export const UpdateConnectorBody = z.object({
+  id: z.number().int().positive().max(2_147_483_647),
+  ...connectorFields,
+});
 export type UpdateConnectorBody = z.input<typeof UpdateConnectorBody>;
 
 export const ConnectorQuery = z
   .object({
-    connectorId: z.coerce.number().int().positive().optional(),
+    connectorId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
     chargePointId: z.string().trim().min(1).max(48).optional(),
   })
   .refine((q) => q.connectorId !== undefined || q.chargePointId !== undefined, {

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import type { Permission } from './roles.js';
 
+/** An OCPP integer: the JSON schemas' integers are 32-bit, and so are the columns they land in. */
+const int32 = () => z.number().int().min(-2_147_483_648).max(2_147_483_647);
+
 const cp = { chargePointId: z.string().trim().min(1).max(48) };
-const connectorId = z.number().int().min(0).max(99);
+const connectorId = int32().min(0).max(99);
 const idTag = z.string().trim().min(1).max(20);
 const isoTime = z.iso.datetime({ offset: true });
 
@@ -20,24 +23,24 @@ export const LOCAL_LIST_UPDATE_TYPES = ['Full', 'Differential'] as const;
 
 /** A charging profile as OCPP 1.6 sends it (csChargingProfiles of SetChargingProfile, chargingProfile of RemoteStartTransaction). */
 export const CsChargingProfile = z.object({
-  chargingProfileId: z.number().int(),
-  transactionId: z.number().int().optional(),
-  stackLevel: z.number().int().min(0),
+  chargingProfileId: int32(),
+  transactionId: int32().optional(),
+  stackLevel: int32().min(0),
   chargingProfilePurpose: z.enum(['ChargePointMaxProfile', 'TxDefaultProfile', 'TxProfile']),
   chargingProfileKind: z.enum(['Absolute', 'Recurring', 'Relative']),
   recurrencyKind: z.enum(['Daily', 'Weekly']).optional(),
   validFrom: isoTime.optional(),
   validTo: isoTime.optional(),
   chargingSchedule: z.object({
-    duration: z.number().int().min(0).optional(),
+    duration: int32().min(0).optional(),
     startSchedule: isoTime.optional(),
     chargingRateUnit: z.enum(['A', 'W']),
     chargingSchedulePeriod: z
       .array(
         z.object({
-          startPeriod: z.number().int().min(0),
+          startPeriod: int32().min(0),
           limit: z.number().min(0),
-          numberPhases: z.number().int().min(1).max(3).optional(),
+          numberPhases: int32().min(1).max(3).optional(),
         }),
       )
       .min(1)
@@ -74,21 +77,21 @@ export const CommandBodies = {
       })
       .optional(),
   }),
-  stopTransaction: z.object({ ...cp, transactionId: z.number().int() }),
+  stopTransaction: z.object({ ...cp, transactionId: int32() }),
   updateFirmware: z.object({
     ...cp,
     location: z.url().max(512),
     retrieveDate: isoTime.optional(),
-    retries: z.number().int().min(0).max(10).optional(),
-    retryInterval: z.number().int().min(0).max(86_400).optional(),
+    retries: int32().min(0).max(10).optional(),
+    retryInterval: int32().min(0).max(86_400).optional(),
   }),
   getDiagnostic: z.object({
     ...cp,
     location: z.url().max(512),
     startTime: isoTime.optional(),
     stopTime: isoTime.optional(),
-    retries: z.number().int().min(0).max(10).optional(),
-    retryInterval: z.number().int().min(0).max(86_400).optional(),
+    retries: int32().min(0).max(10).optional(),
+    retryInterval: int32().min(0).max(86_400).optional(),
   }),
   changeConfiguration: z.object({ ...cp, key: z.string().trim().min(1).max(50), value: z.string().max(500) }),
   getConfiguration: z.object({ ...cp, key: z.array(z.string().trim().min(1).max(50)).max(100).optional() }),
@@ -99,10 +102,10 @@ export const CommandBodies = {
     connectorId,
     expiryDate: isoTime,
     idTag,
-    reservationId: z.number().int(),
+    reservationId: int32(),
     parentIdTag: idTag.optional(),
   }),
-  cancelReservation: z.object({ ...cp, reservationId: z.number().int() }),
+  cancelReservation: z.object({ ...cp, reservationId: int32() }),
   getLocalListVersion: z.object(cp),
   /**
    * The network's cards to the charger's local authorization list: Full replaces the list,
@@ -117,10 +120,10 @@ export const CommandBodies = {
   }),
   clearChargingProfile: z.object({
     ...cp,
-    id: z.number().int().optional(),
+    id: int32().optional(),
     connectorId: connectorId.optional(),
     chargingProfilePurpose: z.enum(['ChargePointMaxProfile', 'TxDefaultProfile', 'TxProfile']).optional(),
-    stackLevel: z.number().int().min(0).optional(),
+    stackLevel: int32().min(0).optional(),
   }),
   setChargingProfile: z.object({
     ...cp,
@@ -130,7 +133,7 @@ export const CommandBodies = {
   getCompositeSchedule: z.object({
     ...cp,
     connectorId,
-    duration: z.number().int().min(1),
+    duration: int32().min(1),
     chargingRateUnit: z.enum(['A', 'W']).optional(),
   }),
 } as const;

@@ -7,7 +7,7 @@ export * from './constants.js';
 export const Locale = z.enum(LOCALES);
 export type Locale = z.infer<typeof Locale>;
 
-export const Id = z.coerce.number().int().positive();
+export const Id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** Query of every `...Dynamic?index=N&size=10` call: index is zero-based. */
 export const PageQuery = z.object({

@@ -29,6 +29,16 @@ function issueMessage(locale: Locale, v: ValidationItem): string {
   return text ?? v.message ?? translate(locale, 'error.validation');
 }
 
+/** PostgreSQL's refusals of a value (SQLSTATE 22xxx: out of range, bad text), found on the error or its cause. */
+function databaseRefusal(err: unknown): 'validation.outOfRange' | 'validation.badText' | null {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (e.code === '22003') return 'validation.outOfRange';
+    if (e.code === '22021' || e.code === '22P05' || e.code === '22P02') return 'validation.badText';
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
 export function localeOf(request: FastifyRequest): Locale {
   return request.locale ?? 'en';
 }
@@ -65,8 +75,18 @@ export function registerErrorHandling(app: FastifyInstance, spaFallback: boolean
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.status(400).send({ error: translate(locale, 'error.badJson'), code: err.code });
     }
+    if (err.statusCode === 415 || err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply
+        .status(415)
+        .send({ error: translate(locale, 'error.unsupportedMediaType'), code: 'unsupported_media_type' });
+    }
+    // A value the database cannot hold that validation let through: the caller's mistake, not ours.
+    const pg = databaseRefusal(err);
+    if (pg) return reply.status(400).send({ error: translate(locale, pg), code: 'validation' });
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.status(err.statusCode).send({ error: translate(locale, 'error.generic'), code: err.code });
+      return reply
+        .status(err.statusCode)
+        .send({ error: translate(locale, 'error.generic'), code: err.code ?? `http_${err.statusCode}` });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: translate(locale, 'error.generic'), code: 'internal' });
