@@ -21,11 +21,13 @@ export function unstorableText(value: unknown, path: string, depth = 0): string 
  * 400 naming the field, before any handler runs (it used to reach PostgreSQL and answer 500).
  */
 export function registerTextGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const field =
       unstorableText(request.body, 'body') ??
       unstorableText(request.query, 'query') ??
       unstorableText(request.params, 'params');
-    if (field) throw new AppError(400, 'error.validation', {}, [{ field, key: 'validation.badText' }]);
+    done(
+      field ? new AppError(400, 'error.validation', {}, [{ field, key: 'validation.badText' }]) : undefined,
+    );
   });
 }
