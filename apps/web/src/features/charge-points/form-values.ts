@@ -44,6 +44,8 @@ export function toCreateBody(v: ChargePointFormValues): CreateChargePointBody {
   return {
     ...common(v),
     chargePointId: (v.chargePointId ?? '').trim(),
+    // Not trimmed: a charger's password is taken exactly as it was typed.
+    ...(v.passwordMode === 'enter' && v.password ? { password: v.password } : {}),
     connectorCount: v.connectorCount ?? 0,
     connectorType: v.connectorType,
   };

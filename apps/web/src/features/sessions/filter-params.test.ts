@@ -39,4 +39,10 @@ describe('session report address', () => {
     });
     expect(requestFilter({ tab: 'all', filter: { state: 'failed' } })).toEqual({ state: 'failed' });
   });
+
+  it('filters the All tab by refused starts', () => {
+    const view = viewFromParams(new URLSearchParams('tab=all&state=refused'));
+    expect(view.filter).toEqual({ state: 'refused' });
+    expect(viewToParams(view).get('state')).toBe('refused');
+  });
 });

@@ -12,6 +12,7 @@ import { useOperatorLookup } from '../api/get-operator-lookup';
 import { useBrands, useModels } from '../api/get-reference';
 import { ContactFields } from './contact-fields';
 import { LocationFields } from './location-fields';
+import { PasswordChoice } from './password-choice';
 import type { ChargePointFormValues } from './form-types';
 
 export type ServerFieldErrors = { field: string; message: string }[];
@@ -44,7 +45,10 @@ export function ChargePointForm({
   useEffect(() => {
     if (!fieldErrors?.length) return;
     form.setFields(
-      fieldErrors.map((e) => ({ name: e.field as keyof ChargePointFormValues, errors: [e.message] })),
+      fieldErrors.map((e) => ({
+        name: e.field.replace(/^body\./, '') as keyof ChargePointFormValues,
+        errors: [e.message],
+      })),
     );
   }, [fieldErrors, form]);
 
@@ -160,6 +164,11 @@ export function ChargePointForm({
           )}
         </Row>
       </Card>
+      {!editing && (
+        <Card title={t('password.title')} style={{ marginBottom: 16 }}>
+          <PasswordChoice />
+        </Card>
+      )}
       <Card title={t('form.power')} style={{ marginBottom: 16 }}>
         <Row gutter={16}>
           {!editing && (

@@ -5,8 +5,12 @@ import { useTranslation } from 'react-i18next';
 import type { ChargePoint } from '@voltline/contract';
 import { useCan } from '../../../hooks/use-permission';
 import { useConfiguration, type ConfigurationKey } from '../api/get-configuration';
+import { isAuthorizationKey } from '../charger-password';
 import { answerStatus } from '../api/send-command';
 import { useRunCommand } from './commands/use-run-command';
+
+/** Sets the charger's password: hinted, masked and checked before it is sent. */
+const AUTHORIZATION_KEY = 'AuthorizationKey';
 
 const ANSWER_COLORS: Record<string, string> = {
   Accepted: 'success',
@@ -26,11 +30,16 @@ export function ConfigurationTab({ cp }: { cp: ChargePoint }) {
   const [editing, setEditing] = useState<{ key: string; value: string } | null>(null);
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const [invalid, setInvalid] = useState(false);
 
   if (!canCommand) return <Alert type="info" showIcon title={t('configuration.noPermission')} />;
 
   const change = async () => {
     if (!editing) return;
+    if (editing.key === AUTHORIZATION_KEY && !isAuthorizationKey(editing.value)) {
+      setInvalid(true);
+      return;
+    }
     setSaving(true);
     const answer = await run(
       'changeConfiguration',
@@ -63,26 +72,42 @@ export function ConfigurationTab({ cp }: { cp: ChargePoint }) {
     {
       title: t('configuration.value'),
       key: 'value',
-      render: (_, row) =>
-        editing?.key === row.key ? (
-          <Space.Compact style={{ width: '100%' }}>
-            <Input
-              autoFocus
-              value={editing.value}
-              maxLength={500}
-              aria-label={t('configuration.newValue', { key: row.key })}
-              onChange={(e) => setEditing({ key: row.key, value: e.target.value })}
-              onPressEnter={() => void change()}
-              data-testid="config-value-input"
-            />
-            <Button type="primary" loading={saving} onClick={() => void change()}>
-              {t('configuration.change')}
-            </Button>
-            <Button onClick={() => setEditing(null)}>{tc('actions.cancel')}</Button>
-          </Space.Compact>
-        ) : (
-          <Typography.Text style={{ wordBreak: 'break-all' }}>{row.value ?? '—'}</Typography.Text>
-        ),
+      render: (_, row) => {
+        if (editing?.key !== row.key)
+          return <Typography.Text style={{ wordBreak: 'break-all' }}>{row.value ?? '—'}</Typography.Text>;
+        const password = row.key === AUTHORIZATION_KEY;
+        const ValueInput = password ? Input.Password : Input;
+        return (
+          <Flex vertical gap={4}>
+            <Space.Compact style={{ width: '100%' }}>
+              <ValueInput
+                autoFocus
+                value={editing.value}
+                maxLength={500}
+                status={invalid ? 'error' : undefined}
+                autoComplete={password ? 'new-password' : 'off'}
+                aria-label={t('configuration.newValue', { key: row.key })}
+                onChange={(e) => {
+                  setInvalid(false);
+                  setEditing({ key: row.key, value: e.target.value });
+                }}
+                onPressEnter={() => void change()}
+                data-testid="config-value-input"
+              />
+              <Button type="primary" loading={saving} onClick={() => void change()}>
+                {t('configuration.change')}
+              </Button>
+              <Button onClick={() => setEditing(null)}>{tc('actions.cancel')}</Button>
+            </Space.Compact>
+            {invalid && <Typography.Text type="danger">{t('validation.authorizationKey')}</Typography.Text>}
+            {password && (
+              <Typography.Text type="secondary" data-testid="authorization-key-hint">
+                {t('configuration.authorizationKeyHint')}
+              </Typography.Text>
+            )}
+          </Flex>
+        );
+      },
     },
     {
       title: t('configuration.answer'),
@@ -109,7 +134,11 @@ export function ConfigurationTab({ cp }: { cp: ChargePoint }) {
             size="small"
             icon={<EditOutlined />}
             aria-label={t('configuration.edit', { key: row.key })}
-            onClick={() => setEditing({ key: row.key, value: row.value ?? '' })}
+            onClick={() => {
+              setInvalid(false);
+              // A password is typed afresh, never edited from what the charger may have echoed.
+              setEditing({ key: row.key, value: row.key === AUTHORIZATION_KEY ? '' : (row.value ?? '') });
+            }}
           />
         ),
     },

@@ -23,7 +23,7 @@ export function ConnectorCommands({
   connectorIds: number[];
 }) {
   const { t } = useTranslation('chargePoints');
-  const { run, holder } = useRunCommand(connector.chargePointId);
+  const { run, send, holder } = useRunCommand(connector.chargePointId);
   const [dialog, setDialog] = useState<'start' | 'availability' | null>(null);
   const { chargePointId, connectorId, activeSessionId } = connector;
   const charging = activeSessionId !== null;
@@ -94,10 +94,10 @@ export function ConnectorCommands({
         open={dialog === 'start'}
         connectorId={connectorId}
         onClose={() => setDialog(null)}
-        onStart={(idTag) =>
-          run(
+        onStart={(request) =>
+          send(
             'startTransaction',
-            { chargePointId, connectorId, idTag },
+            { chargePointId, connectorId, ...request },
             t('commands.startOn', { connector: connectorId }),
           )
         }

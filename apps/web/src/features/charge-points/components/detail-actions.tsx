@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import type { ChargePoint, ChargePointCredentials } from '@voltline/contract';
 import { useCan } from '../../../hooks/use-permission';
 import { useArchiveChargePoint } from '../api/archive-charge-point';
-import { useResetChargePointPassword } from '../api/reset-password';
 import { useUnarchiveChargePoint } from '../api/unarchive-charge-point';
 import { editPath } from '../paths';
 import { CommandMenu } from './commands/command-menu';
 import { CredentialsCard } from './credentials-card';
+import { PasswordResetModal } from './password-reset-modal';
 
 /** Header actions of the detail page: commands, edit, new password, archive or restore. */
 export function DetailActions({ cp }: { cp: ChargePoint }) {
@@ -22,8 +22,8 @@ export function DetailActions({ cp }: { cp: ChargePoint }) {
   const canCommand = useCan('commands:write');
   const archive = useArchiveChargePoint();
   const unarchive = useUnarchiveChargePoint();
-  const resetPassword = useResetChargePointPassword();
   const [credentials, setCredentials] = useState<ChargePointCredentials | null>(null);
+  const [settingPassword, setSettingPassword] = useState(false);
 
   const confirmArchive = () =>
     void modal.confirm({
@@ -35,16 +35,6 @@ export function DetailActions({ cp }: { cp: ChargePoint }) {
       onOk: () => (cp.archived ? unarchive.mutateAsync(cp.chargePointId) : archive.mutateAsync(cp.id)),
     });
 
-  const confirmPassword = () =>
-    void modal.confirm({
-      title: t('credentials.resetTitle'),
-      content: t('credentials.resetConfirm'),
-      okText: t('credentials.reset'),
-      okButtonProps: { danger: true },
-      cancelText: tc('actions.cancel'),
-      onOk: () => resetPassword.mutateAsync(cp.id).then(setCredentials),
-    });
-
   return (
     <>
       {holder}
@@ -54,7 +44,11 @@ export function DetailActions({ cp }: { cp: ChargePoint }) {
           <Button icon={<EditOutlined />} onClick={() => void navigate(editPath(cp.id))}>
             {tc('actions.edit')}
           </Button>
-          <Button icon={<KeyOutlined />} onClick={confirmPassword}>
+          <Button
+            icon={<KeyOutlined />}
+            onClick={() => setSettingPassword(true)}
+            data-testid="cp-new-password"
+          >
             {t('credentials.reset')}
           </Button>
         </>
@@ -67,6 +61,14 @@ export function DetailActions({ cp }: { cp: ChargePoint }) {
         >
           {cp.archived ? t('archive.restore') : t('archive.archive')}
         </Button>
+      )}
+      {canWrite && (
+        <PasswordResetModal
+          cp={cp}
+          open={settingPassword}
+          onClose={() => setSettingPassword(false)}
+          onDone={setCredentials}
+        />
       )}
       <Modal open={credentials !== null} footer={null} closable={false} width={720} destroyOnHidden>
         {credentials && (

@@ -4,6 +4,9 @@ import type { ChargePoint, CONNECTOR_TYPES } from '@voltline/contract';
 /** What the charge point add and edit form holds, shared by its field groups. */
 export interface ChargePointFormValues {
   chargePointId?: string;
+  /** Adding only: let Voltline generate the Basic-auth password, or give the charger's own. */
+  passwordMode?: 'generate' | 'enter';
+  password?: string;
   name: string;
   operatorId: number;
   brand?: string | null;

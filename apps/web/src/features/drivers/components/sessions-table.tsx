@@ -10,6 +10,7 @@ const STATE_COLORS: Record<Session['state'], string> = {
   active: 'processing',
   completed: 'success',
   failed: 'error',
+  refused: 'warning',
 };
 
 function duration(seconds: number): string {

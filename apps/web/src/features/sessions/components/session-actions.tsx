@@ -1,28 +1,33 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Modal } from 'antd';
-import { PoweroffOutlined, UnlockOutlined } from '@ant-design/icons';
+import { Alert, Button, Dropdown, Flex, Modal } from 'antd';
+import { CloseCircleOutlined, DownOutlined, PoweroffOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '@voltline/contract';
 import { useCan } from '../../../hooks/use-permission';
 import { useSessionCommand, type SessionCommand } from '../api/send-session-command';
+import { isOpen } from '../session-rules';
+import { CloseSessionModal } from './close-session-modal';
 
 const GOOD_ANSWERS = new Set(['Accepted', 'Unlocked']);
 
 /**
  * Stop and unlock for a running session (spec §4), each confirmed first. The charger's own
  * answer is shown: "Accepted" only means it will stop; the session ends when it reports so.
+ * Close is for a charger that will never report it: staff end the session in Voltline only.
  */
 export function SessionActions({ session }: { session: Session }) {
   const { t } = useTranslation('sessions');
   const { t: tc } = useTranslation('common');
   const canCommand = useCan('commands:write');
+  const canClose = useCan('sessions:write') && isOpen(session);
+  const [closing, setClosing] = useState(false);
   const [modal, holder] = Modal.useModal();
   const command = useSessionCommand();
   const [answer, setAnswer] = useState<{ command: SessionCommand; status: string } | null>(null);
 
   const running = canCommand && session.state === 'active';
   // The answer stays after the session has ended, which often happens before anyone reads it.
-  if (!running && !answer) return null;
+  if (!running && !canClose && !answer) return null;
 
   const confirm = (name: SessionCommand) =>
     void modal.confirm({
@@ -45,28 +50,53 @@ export function SessionActions({ session }: { session: Session }) {
   return (
     <Flex vertical gap={12}>
       {holder}
-      {running && (
+      {(running || canClose) && (
         <Flex gap={8} wrap>
-          <Button
-            danger
-            type="primary"
-            icon={<PoweroffOutlined />}
-            loading={command.isPending && command.variables.command === 'stopTransaction'}
-            onClick={() => confirm('stopTransaction')}
-            data-testid="session-stop"
-          >
-            {t('commands.stopTransaction.button')}
-          </Button>
-          <Button
-            icon={<UnlockOutlined />}
-            loading={command.isPending && command.variables.command === 'unLockConnector'}
-            onClick={() => confirm('unLockConnector')}
-            data-testid="session-unlock"
-          >
-            {t('commands.unLockConnector.button')}
-          </Button>
+          {running && (
+            <>
+              <Button
+                danger
+                type="primary"
+                icon={<PoweroffOutlined />}
+                loading={command.isPending && command.variables.command === 'stopTransaction'}
+                onClick={() => confirm('stopTransaction')}
+                data-testid="session-stop"
+              >
+                {t('commands.stopTransaction.button')}
+              </Button>
+              <Button
+                icon={<UnlockOutlined />}
+                loading={command.isPending && command.variables.command === 'unLockConnector'}
+                onClick={() => confirm('unLockConnector')}
+                data-testid="session-unlock"
+              >
+                {t('commands.unLockConnector.button')}
+              </Button>
+            </>
+          )}
+          {canClose && (
+            // In a menu: the exception, for a charger that will never report the end itself.
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  {
+                    key: 'close',
+                    icon: <CloseCircleOutlined />,
+                    label: t('close.button'),
+                    onClick: () => setClosing(true),
+                  },
+                ],
+              }}
+            >
+              <Button data-testid="session-more">
+                {t('moreActions')} <DownOutlined />
+              </Button>
+            </Dropdown>
+          )}
         </Flex>
       )}
+      {canClose && <CloseSessionModal session={session} open={closing} onClose={() => setClosing(false)} />}
       {answer && (
         <Alert
           showIcon

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Card, Descriptions, Drawer, Flex, Skeleton, Typography } from 'antd';
+import { Alert, Card, Descriptions, Drawer, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '@voltline/contract';
 import {
@@ -12,8 +12,9 @@ import {
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useMeterValues } from '../api/get-meter-values';
 import { useSession } from '../api/get-session';
+import { costNote, isOpen } from '../session-rules';
 import { SessionActions } from './session-actions';
-import { SessionStateTag } from './session-state-tag';
+import { SessionStateTag, UnauthorizedTag, useAuthorizationText } from './session-state-tag';
 
 // ECharts is large; it loads when a session is opened, not with the report.
 const MeterChart = lazy(() => import('./meter-chart'));
@@ -40,6 +41,7 @@ export function SessionDrawer({
         <Flex gap={8} align="center">
           {t('drawer.title', { id: sessionId ?? '' })}
           {s && <SessionStateTag state={s.state} />}
+          {s?.unauthorized && <UnauthorizedTag />}
         </Flex>
       }
       data-testid="session-drawer"
@@ -53,12 +55,22 @@ function SessionBody({ session: s }: { session: Session }) {
   const { t, i18n } = useTranslation('sessions');
   const { t: tt } = useTranslation('tariffs');
   const lng = i18n.language;
-  const live = s.state === 'active';
+  const live = isOpen(s);
+  const reason = useAuthorizationText();
   const meter = useMeterValues(s.id, live);
   const money = (minor: number, currency: string) => <bdi>{formatMoney(minor, currency, lng)}</bdi>;
 
   return (
     <Flex vertical gap={16}>
+      {s.state === 'refused' && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('refused.notice', { reason: reason(s.authorization) })}
+          description={s.unauthorized ? t('refused.unauthorizedHint') : undefined}
+          data-testid="session-refused-notice"
+        />
+      )}
       <SessionActions session={s} />
       <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered data-testid="session-details">
         <Descriptions.Item label={t('fields.chargePoint')}>
@@ -101,14 +113,24 @@ function SessionBody({ session: s }: { session: Session }) {
               {money(s.cost, s.currency)}
             </Typography.Text>
           ) : (
-            <Typography.Text type="secondary">
-              {s.tariff ? t('fields.costPending') : t('fields.noTariff')}
-            </Typography.Text>
+            <Typography.Text type="secondary">{t(costNote(s))}</Typography.Text>
           )}
         </Descriptions.Item>
         {s.stopReason && (
           <Descriptions.Item label={t('fields.stopReason')}>
             {t(`stopReasons.${s.stopReason}`, { defaultValue: s.stopReason })}
+          </Descriptions.Item>
+        )}
+        {s.authorization !== 'Accepted' && (
+          <Descriptions.Item label={t('fields.authorization')}>
+            <span data-testid="session-drawer-authorization">{reason(s.authorization)}</span>
+          </Descriptions.Item>
+        )}
+        {s.closeNote && (
+          <Descriptions.Item label={t('fields.closeNote')} span="filled">
+            <Typography.Text style={{ whiteSpace: 'pre-wrap' }} data-testid="session-drawer-close-note">
+              {s.closeNote}
+            </Typography.Text>
           </Descriptions.Item>
         )}
         <Descriptions.Item label={t('fields.meter')}>

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE, type Session, type SessionPage } from '@voltline/contract';
 import { formatDuration, formatKw, formatKwh, formatMoney } from '../../../lib/billing-format';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { SessionStateTag } from './session-state-tag';
+import { costNote } from '../session-rules';
+import { SessionStateCell } from './session-state-tag';
 
 export function SessionTable({
   page,
@@ -13,7 +14,7 @@ export function SessionTable({
   onOpen,
 }: {
   page: SessionPage | undefined;
-  /** The Active tab: power and state of charge instead of cost and state. */
+  /** The Active tab: power and state of charge instead of cost. */
   live: boolean;
   loading: boolean;
   onPage: (index: number) => void;
@@ -95,28 +96,28 @@ export function SessionTable({
       },
     );
   } else {
-    columns.push(
-      {
-        title: t('fields.cost'),
-        key: 'cost',
-        align: 'end',
-        render: (_, s) =>
-          s.cost === null || !s.currency ? (
-            <Tooltip title={s.tariff ? t('fields.costPending') : t('fields.noTariff')}>
-              <Typography.Text type="secondary">—</Typography.Text>
-            </Tooltip>
-          ) : (
-            <bdi data-testid="session-cost">{formatMoney(s.cost, s.currency, lng)}</bdi>
-          ),
-      },
-      {
-        title: t('fields.state'),
-        key: 'state',
-        width: 130,
-        render: (_, s) => <SessionStateTag state={s.state} />,
-      },
-    );
+    columns.push({
+      title: t('fields.cost'),
+      key: 'cost',
+      align: 'end',
+      render: (_, s) =>
+        s.cost === null || !s.currency ? (
+          <Tooltip title={t(costNote(s))}>
+            <Typography.Text type="secondary">—</Typography.Text>
+          </Tooltip>
+        ) : (
+          <bdi data-testid="session-cost">{formatMoney(s.cost, s.currency, lng)}</bdi>
+        ),
+    });
   }
+  // Running sessions need no state on the Active tab, unless a refused one is among them.
+  if (!live || page?.items.some((s) => s.state !== 'active'))
+    columns.push({
+      title: t('fields.state'),
+      key: 'state',
+      width: 170,
+      render: (_, s) => <SessionStateCell session={s} />,
+    });
   columns.push({
     title: '',
     key: 'open',

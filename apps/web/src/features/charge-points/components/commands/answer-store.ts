@@ -1,9 +1,12 @@
 import { create } from 'zustand';
+import type { CommandName } from '@voltline/contract';
 import type { CommandAnswer } from '../../api/send-command';
 
 export interface LastAnswer {
   /** What was sent, already translated ("Reset (Soft)"). */
   label: string;
+  /** Which command, for answers shown field by field (local list versions, data transfer). */
+  command?: CommandName;
   answer?: CommandAnswer;
   failed: boolean;
   at: number;

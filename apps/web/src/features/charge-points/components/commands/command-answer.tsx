@@ -1,7 +1,18 @@
-import { Alert, Typography } from 'antd';
+import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { answerStatus } from '../../api/send-command';
+import { AnswerDetails, DETAILED_ANSWERS } from './answer-details';
 import { useAnswerStore } from './answer-store';
+
+/** Statuses saying the charger did not do what was asked. */
+const REFUSALS = new Set([
+  'Rejected',
+  'NotSupported',
+  'Failed',
+  'VersionMismatch',
+  'UnknownVendorId',
+  'UnknownMessageId',
+]);
 
 /** "Reset (Soft): the charge point answered Accepted", with the whole answer on demand. */
 export function CommandAnswerBanner({ chargePointId }: { chargePointId: string }) {
@@ -9,9 +20,9 @@ export function CommandAnswerBanner({ chargePointId }: { chargePointId: string }
   const last = useAnswerStore((s) => s.byChargePoint[chargePointId]);
   if (!last) return null;
   const status = answerStatus(last.answer);
-  const type =
-    last.failed || status === 'Rejected' || status === 'NotSupported' ? 'error' : status ? 'success' : 'info';
-  const extra = last.answer && Object.keys(last.answer).some((k) => k !== 'status');
+  const type = last.failed || (status && REFUSALS.has(status)) ? 'error' : status ? 'success' : 'info';
+  const detailed = last.command !== undefined && DETAILED_ANSWERS.has(last.command);
+  const extra = last.answer && (detailed || Object.keys(last.answer).some((k) => k !== 'status'));
   return (
     <Alert
       key={last.at}
@@ -31,11 +42,7 @@ export function CommandAnswerBanner({ chargePointId }: { chargePointId: string }
             : t('commands.done', { command: last.label })
       }
       description={
-        extra ? (
-          <Typography.Text code style={{ whiteSpace: 'pre-wrap' }}>
-            {JSON.stringify(last.answer, null, 2)}
-          </Typography.Text>
-        ) : undefined
+        extra && last.answer ? <AnswerDetails command={last.command} answer={last.answer} /> : undefined
       }
     />
   );

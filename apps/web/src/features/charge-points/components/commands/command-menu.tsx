@@ -2,24 +2,41 @@ import { useState } from 'react';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import {
   ClearOutlined,
+  CloudUploadOutlined,
   DownOutlined,
+  NumberOutlined,
   PoweroffOutlined,
   ReloadOutlined,
   SendOutlined,
+  SettingOutlined,
+  SwapOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ChargePoint } from '@voltline/contract';
+import { useConfiguration } from '../../api/get-configuration';
+import { ChangeConfigurationModal } from './change-configuration-modal';
 import { AvailabilityModal, TriggerMessageModal } from './command-modals';
+import { DataTransferModal } from './data-transfer-modal';
+import { SendLocalListModal } from './send-local-list-modal';
+import { useCanSend } from '../../use-can-send';
 import { useRunCommand } from './use-run-command';
+
+type Dialog = 'trigger' | 'availability' | 'configuration' | 'localList' | 'dataTransfer';
 
 /** Commands for the whole charge point, from the detail page's header. */
 export function CommandMenu({ cp }: { cp: ChargePoint }) {
   const { t } = useTranslation('chargePoints');
-  const { run, holder } = useRunCommand(cp.chargePointId);
-  const [dialog, setDialog] = useState<'trigger' | 'availability' | null>(null);
+  const { run, send, holder } = useRunCommand(cp.chargePointId);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  // A local list carries the network's cards: only for roles that may read drivers.
+  const canSendList = useCanSend('sendLocalList');
   const chargePointId = cp.chargePointId;
   const connectorIds = cp.connectors.filter((c) => !c.archived).map((c) => c.connectorId);
+  // Only what the Configuration tab already read: the menu never asks the charger by itself.
+  const configuration = useConfiguration(chargePointId, false);
+  const writableKeys =
+    configuration.data?.configurationKey.filter((k) => !k.readonly).map((k) => k.key) ?? [];
 
   const reset = (type: 'Soft' | 'Hard') =>
     void run('reset', { chargePointId, type }, t('commands.resetType', { type: t(`resetTypes.${type}`) }), {
@@ -58,12 +75,43 @@ export function CommandMenu({ cp }: { cp: ChargePoint }) {
       onClick: () => setDialog('availability'),
     },
     {
+      key: 'configuration',
+      icon: <SettingOutlined />,
+      label: t('commands.changeConfiguration'),
+      onClick: () => setDialog('configuration'),
+    },
+    {
       key: 'clearCache',
       icon: <ClearOutlined />,
       label: t('commands.clearCache'),
       onClick: () => void run('clearCache', { chargePointId }, t('commands.clearCache')),
     },
+    { type: 'divider' },
+    ...(canSendList
+      ? [
+          {
+            key: 'localList',
+            icon: <CloudUploadOutlined />,
+            label: t('commands.sendLocalList'),
+            onClick: () => setDialog('localList'),
+          },
+        ]
+      : []),
+    {
+      key: 'localListVersion',
+      icon: <NumberOutlined />,
+      label: t('commands.getLocalListVersion'),
+      onClick: () => void run('getLocalListVersion', { chargePointId }, t('commands.getLocalListVersion')),
+    },
+    {
+      key: 'dataTransfer',
+      icon: <SwapOutlined />,
+      label: t('commands.dataTransfer'),
+      onClick: () => setDialog('dataTransfer'),
+    },
   ];
+
+  const close = () => setDialog(null);
 
   return (
     <>
@@ -76,7 +124,7 @@ export function CommandMenu({ cp }: { cp: ChargePoint }) {
       <TriggerMessageModal
         open={dialog === 'trigger'}
         connectorIds={connectorIds}
-        onClose={() => setDialog(null)}
+        onClose={close}
         onSend={(v) =>
           run(
             'triggerMessage',
@@ -88,13 +136,39 @@ export function CommandMenu({ cp }: { cp: ChargePoint }) {
       <AvailabilityModal
         open={dialog === 'availability'}
         connectorIds={connectorIds}
-        onClose={() => setDialog(null)}
+        onClose={close}
         onSend={(v) =>
           run(
             'changeAvailability',
             { chargePointId, ...v },
             `${t('commands.changeAvailability')}: ${t(`availability.${v.type}`)}`,
           )
+        }
+      />
+      <ChangeConfigurationModal
+        open={dialog === 'configuration'}
+        knownKeys={writableKeys}
+        onClose={close}
+        onSend={(v) =>
+          send('changeConfiguration', { chargePointId, ...v }, t('configuration.changeKey', { key: v.key }))
+        }
+      />
+      <SendLocalListModal
+        open={dialog === 'localList'}
+        onClose={close}
+        onSend={(v) =>
+          run(
+            'sendLocalList',
+            { chargePointId, ...v },
+            `${t('commands.sendLocalList')}: ${t(`localList.${v.updateType}`)}`,
+          )
+        }
+      />
+      <DataTransferModal
+        open={dialog === 'dataTransfer'}
+        onClose={close}
+        onSend={(v) =>
+          send('dataTransfer', { chargePointId, ...v }, `${t('commands.dataTransfer')}: ${v.vendorId}`)
         }
       />
     </>

@@ -13,7 +13,8 @@ export interface RunOptions {
 
 /**
  * Sends a command, optionally after a confirmation, and records the charger's answer for the
- * answer banner. Errors (409: not connected, no answer in time...) are shown by the API client.
+ * answer banner. Errors (409: not connected, no answer in time...) are shown by the API client;
+ * `run` swallows them, `send` rethrows them for dialogs that put field errors under their fields.
  */
 export function useRunCommand(chargePointId: string) {
   const { t: tc } = useTranslation('common');
@@ -25,10 +26,10 @@ export function useRunCommand(chargePointId: string) {
   async function send<C extends CommandName>(command: C, body: CommandBody<C>, label: string) {
     try {
       const answer: CommandAnswer = await sendCommand(command, body);
-      record(chargePointId, { label, answer, failed: false, at: Date.now() });
+      record(chargePointId, { label, command, answer, failed: false, at: Date.now() });
       return answer;
     } catch (error) {
-      record(chargePointId, { label, failed: true, at: Date.now() });
+      record(chargePointId, { label, command, failed: true, at: Date.now() });
       throw error;
     } finally {
       void queryClient.invalidateQueries({ queryKey: chargePointKeys.all });
@@ -60,5 +61,5 @@ export function useRunCommand(chargePointId: string) {
     });
   }
 
-  return { run, holder };
+  return { run, send, holder };
 }
