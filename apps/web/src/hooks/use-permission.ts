@@ -1,9 +1,4 @@
-import {
-  permissionsForCommand,
-  type CommandBody,
-  type CommandName,
-  type Permission,
-} from '@voltline/contract';
+import type { Permission } from '@voltline/contract';
 import { useMe } from '../api/get-me';
 
 /** What the signed-in user's roles allow (Me.permissions, computed by the server from the contract table). */
