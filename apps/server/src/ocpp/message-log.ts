@@ -8,6 +8,25 @@ export type OcppLogRow = typeof ocppMessages.$inferInsert;
 
 const TYPES: Record<number, string> = { 2: 'CALL', 3: 'CALLRESULT', 4: 'CALLERROR' };
 
+// PostgreSQL text and jsonb hold neither NUL nor a lone UTF-16 surrogate.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const escapeChar = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** The value with every character PostgreSQL refuses written out as its `\uXXXX` escape text. */
+function escaped(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.replace(UNSTORABLE, escapeChar);
+  if (depth > 50 || value === null || typeof value !== 'object' || value instanceof Date) return value;
+  if (Array.isArray(value)) return value.map((v) => escaped(v, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k.replace(UNSTORABLE, escapeChar), escaped(v, depth + 1)]),
+  );
+}
+
+const storable = (row: OcppLogRow): OcppLogRow => escaped(row) as OcppLogRow;
+// Anything outside printable ASCII.
+const ascii = (text: string) => text.replace(/[^\x20-\x7e]/g, '?');
+
 /** A charger's new password (ChangeConfiguration of AuthorizationKey) never reaches the log. */
 function withoutSecrets(action: string | null, payload: unknown): unknown {
   if (action !== 'ChangeConfiguration' || typeof payload !== 'object' || payload === null) return payload;
@@ -117,22 +136,55 @@ export class OcppMessageLog {
   }
 
   private push(row: OcppLogRow) {
-    this.buffer.push(row);
+    this.buffer.push(storable(row));
     if (this.buffer.length >= this.opts.maxBatch) void this.flush();
   }
 
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
       while (this.buffer.length > 0) {
-        const batch = this.buffer.splice(0, 1000);
-        try {
-          await this.db.execute(insertRows(batch));
-        } catch (err) {
-          this.log.error({ err, lost: batch.length }, 'could not write OCPP message log');
-        }
+        await this.write(this.buffer.splice(0, 1000));
       }
     });
     return this.flushing;
+  }
+
+  /**
+   * Writes a batch; if the database refuses it, halves it until the row it cannot take is found,
+   * so one bad frame never costs the frames of other chargers. That row is kept with its payload
+   * in base64; only if even that fails is it lost, and the loss is logged.
+   */
+  private async write(batch: OcppLogRow[]): Promise<void> {
+    try {
+      await this.db.execute(insertRows(batch));
+      return;
+    } catch (err) {
+      if (batch.length > 1) {
+        const half = Math.ceil(batch.length / 2);
+        await this.write(batch.slice(0, half));
+        await this.write(batch.slice(half));
+        return;
+      }
+      const [row] = batch;
+      if (!row) return;
+      const kept: OcppLogRow = {
+        ...row,
+        messageId: row.messageId === undefined || row.messageId === null ? null : ascii(row.messageId),
+        action: row.action === undefined || row.action === null ? null : ascii(row.action),
+        chargePointId: ascii(row.chargePointId),
+        payload: { unstorable: Buffer.from(JSON.stringify(row.payload) ?? 'null').toString('base64') },
+        responseTimeMs: null,
+      };
+      try {
+        await this.db.execute(insertRows([kept]));
+        this.log.warn({ err, chargePointId: kept.chargePointId }, 'OCPP frame kept in base64');
+      } catch (again) {
+        this.log.error(
+          { err: again, lost: 1, chargePointId: kept.chargePointId },
+          'could not write OCPP frame',
+        );
+      }
+    }
   }
 
   /** Deletes log lines older than the retention period. */
