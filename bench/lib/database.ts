@@ -55,8 +55,16 @@ export function benchId(n: number): string {
   return `${BENCH_PREFIX}${String(n).padStart(5, '0')}`;
 }
 
-/** Registers `count` charge points with two connectors each under the demo's İstanbul operator. */
-export async function registerChargers(database: Database, count: number, password: string): Promise<void> {
+/**
+ * Registers `count` charge points with two connectors each under the demo's İstanbul operator, named
+ * by `idOf` (`BENCH-00001`, … by default).
+ */
+export async function registerChargers(
+  database: Database,
+  count: number,
+  password: string,
+  idOf: (n: number) => string = benchId,
+): Promise<void> {
   const { db } = database;
   const [op] = await db
     .select({ id: operators.id })
@@ -70,7 +78,7 @@ export async function registerChargers(database: Database, count: number, passwo
         .insert(chargePoints)
         .values(
           numbers.map((n) => ({
-            chargePointId: benchId(n),
+            chargePointId: idOf(n),
             operatorId: op.id,
             name: `Bench ${n}`,
             passwordHash: hashChargerPassword(password),

@@ -32,11 +32,17 @@ export interface ServerOptions {
 export class ServerProcess {
   private child: ChildProcess | undefined;
   private output = '';
+  /** Warnings Node printed over the whole run (e.g. the pg client's parallel-query DeprecationWarning). */
+  deprecationWarnings = 0;
 
   constructor(private readonly o: ServerOptions) {}
 
   get ocppUrl(): string {
     return `ws://127.0.0.1:${this.o.port}/ocpp`;
+  }
+
+  get apiUrl(): string {
+    return `http://127.0.0.1:${this.o.port}/api`;
   }
 
   get pid(): number {
@@ -76,6 +82,7 @@ export class ServerProcess {
     // BENCH_SERVER_OUTPUT=<file> keeps everything the server prints (e.g. with --trace-gc).
     const keep = process.env.BENCH_SERVER_OUTPUT;
     const collect = (b: Buffer) => {
+      this.deprecationWarnings += b.toString().split('DeprecationWarning').length - 1;
       this.output = (this.output + b.toString()).slice(-20_000);
       if (keep) appendFileSync(keep, b);
     };

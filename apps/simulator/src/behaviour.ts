@@ -1,5 +1,5 @@
 import type { SimCharger } from './charger.js';
-import type { ChargePointErrorCode } from './connector.js';
+import type { ChargePointErrorCode, Connector } from './connector.js';
 
 const FAULT_CODES: readonly ChargePointErrorCode[] = [
   'GroundFailure',
@@ -37,8 +37,40 @@ export function scheduleBehaviour(charger: SimCharger): void {
   charger.later(random() * LOOK_EVERY_S, () => look(charger));
 }
 
+/**
+ * The card an arriving driver presents: a revoked one the charger's outdated list still accepts
+ * (`revokedCardShare`), one another charger is using now (`sharedCardShare`), else a card nobody is
+ * using. Undefined: every card is in use, so no driver comes.
+ */
+export function pickCard(charger: SimCharger): string | undefined {
+  const { idTags, revokedIdTags, revokedCardShare, sharedCardShare, cardPool, random } = charger.options;
+  const draw = (tags: readonly string[]) => tags[Math.floor(random() * tags.length)];
+  const r = revokedCardShare > 0 || sharedCardShare > 0 ? random() : 1;
+  if (r < revokedCardShare && revokedIdTags.length > 0) return draw(revokedIdTags);
+  if (r < revokedCardShare + sharedCardShare) {
+    const busy = cardPool?.busy(random, charger.id);
+    if (busy !== undefined) return busy;
+  }
+  return cardPool ? cardPool.free(idTags, random) : draw(idTags);
+}
+
+function arrive(charger: SimCharger, c: Connector): void {
+  const idTag = pickCard(charger);
+  if (idTag === undefined) return;
+  const release = charger.options.cardPool?.claim(idTag, charger.id) ?? (() => undefined);
+  charger.sessions.start(c.id, idTag, { onEnd: release }).then(
+    (result) => {
+      if (result.status === 'Accepted') return;
+      // Refused at Authorize: the driver gives up and leaves.
+      release();
+      charger.later(20 + charger.options.random() * 40, () => charger.sessions.unplug(c.id));
+    },
+    () => release(),
+  );
+}
+
 function look(charger: SimCharger): void {
-  const { autoSessions, faultProbability, sessionProbability, idTags, random } = charger.options;
+  const { autoSessions, faultProbability, sessionProbability, random } = charger.options;
   if (charger.isOnline) {
     for (const c of charger.connectors) {
       if (faultProbability > 0 && c.status !== 'Faulted' && random() < faultProbability / 60) {
@@ -47,16 +79,8 @@ function look(charger: SimCharger): void {
         continue;
       }
       const idle = c.status === 'Available' && !c.vehicle && !c.transaction;
-      if (autoSessions && idle && idTags.length > 0 && random() < sessionProbability) {
-        const idTag = idTags[Math.floor(random() * idTags.length)] ?? idTags[0] ?? '';
-        charger.sessions.start(c.id, idTag).then(
-          (result) => {
-            // A refused card: the driver gives up and leaves.
-            if (result.status !== 'Accepted') charger.later(20, () => charger.sessions.unplug(c.id));
-          },
-          () => undefined,
-        );
-      }
+      const wanted = autoSessions && charger.driversArrive && idle;
+      if (wanted && charger.options.idTags.length > 0 && random() < sessionProbability) arrive(charger, c);
     }
   }
   charger.later(LOOK_EVERY_S, () => look(charger));

@@ -26,12 +26,18 @@ export class SimCharger extends ChargerCore {
   readonly sessions: ChargerSessions;
   firmwareStatus: FirmwareStatus = 'Idle';
   diagnosticsStatus: DiagnosticsStatus = 'Idle';
+  /** With autoSessions: whether drivers still arrive (false winds a fleet down: running sessions end as usual). */
+  driversArrive = true;
 
   constructor(options: SimChargerOptions) {
     super(options);
     const wattsPerAmp = this.options.maxPower > DC_THRESHOLD_W ? 400 : 690;
     this.profiles = new ChargingProfiles(wattsPerAmp, this.config.getInt('ChargeProfileMaxStackLevel', 10));
     this.sessions = new ChargerSessions(this);
+    const revoked = this.options.revokedIdTags;
+    if (revoked.length > 0) {
+      this.localAuth.preload(Object.fromEntries(revoked.map((idTag) => [idTag, { status: 'Accepted' }])), 1);
+    }
   }
 
   private started = false;

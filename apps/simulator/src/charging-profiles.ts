@@ -23,10 +23,15 @@ export class ChargingProfiles {
     return this.installed;
   }
 
+  /** Whether set() would take the profile (stack level within ChargeProfileMaxStackLevel, purpose fits). */
+  accepts(connectorId: number, profile: ChargingProfile): boolean {
+    if (profile.stackLevel > this.maxStackLevel) return false;
+    return !(profile.chargingProfilePurpose === 'ChargePointMaxProfile' && connectorId !== 0);
+  }
+
   /** Stores the profile, replacing one with the same id or the same purpose and stack level. */
   set(connectorId: number, profile: ChargingProfile): boolean {
-    if (profile.stackLevel > this.maxStackLevel) return false;
-    if (profile.chargingProfilePurpose === 'ChargePointMaxProfile' && connectorId !== 0) return false;
+    if (!this.accepts(connectorId, profile)) return false;
     this.installed = this.installed.filter(
       (p) =>
         p.profile.chargingProfileId !== profile.chargingProfileId &&

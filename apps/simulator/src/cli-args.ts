@@ -19,6 +19,16 @@ Usage: npm run simulate -- [options]
   --session-rate <p>      chance per idle connector per simulated minute that a driver arrives (default 0.05)
   --fault-rate <p>        chance per connector per simulated hour of a fault (default 0.01)
   --no-sessions           no automatic sessions (chargers only boot, heartbeat and answer commands)
+  --shared-cards <p>      share of automatic sessions started with a card another charger is using
+                          at that moment (the central system should answer ConcurrentTx; default 0)
+  --revoked-rfid <a,b>    cards the central system refuses that the chargers' outdated local list still
+                          accepts: started on without Authorize (LocalPreAuthorize), refused at StartTransaction
+  --revoked-share <p>     share of automatic sessions started with a --revoked-rfid card (default 0)
+  --ignore-invalid-id     keep charging when StartTransaction refuses the card: StopTransactionOnInvalidId=false
+                          and MaxEnergyOnInvalidId=1000000000 (the OCPP default stops at once, DeAuthorized)
+  --resend-start <p>      share of StartTransactions whose answer is lost with the connection: the charger
+                          reconnects and sends the same StartTransaction again (default 0)
+  --config <key=value>    an OCPP configuration key's initial value (repeatable), e.g. --config LocalPreAuthorize=true
   --speed <x>             time multiplier for intervals and energy (default 1)
   --meter-interval <s>    MeterValueSampleInterval in seconds (default 60)
   --vendor <text>         chargePointVendor (default Voltline)
@@ -41,6 +51,12 @@ function num(value: string | undefined, name: string, fallback: number): number 
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0)
     throw new Error(`--${name} must be a non-negative number, got "${value}"`);
+  return n;
+}
+
+function share(value: string | undefined, name: string): number {
+  const n = num(value, name, 0);
+  if (n > 1) throw new Error(`--${name} is a share between 0 and 1, got "${value}"`);
   return n;
 }
 
@@ -79,6 +95,12 @@ export function parseCli(argv: string[]): CliConfig | undefined {
       'session-rate': { type: 'string' },
       'fault-rate': { type: 'string' },
       'no-sessions': { type: 'boolean' },
+      'shared-cards': { type: 'string' },
+      'revoked-rfid': { type: 'string' },
+      'revoked-share': { type: 'string' },
+      'ignore-invalid-id': { type: 'boolean' },
+      'resend-start': { type: 'string' },
+      config: { type: 'string', multiple: true },
       speed: { type: 'string' },
       'meter-interval': { type: 'string' },
       vendor: { type: 'string' },
@@ -93,6 +115,23 @@ export function parseCli(argv: string[]): CliConfig | undefined {
   if (v.help) return undefined;
   const speed = num(v.speed, 'speed', 1);
   if (speed <= 0) throw new Error('--speed must be positive');
+  const config: Record<string, string> = {
+    MeterValueSampleInterval: String(Math.floor(num(v['meter-interval'], 'meter-interval', 60))),
+  };
+  if (v['ignore-invalid-id']) {
+    config.StopTransactionOnInvalidId = 'false';
+    config.MaxEnergyOnInvalidId = '1000000000';
+  }
+  for (const pair of v.config ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new Error(`--config expects key=value, got "${pair}"`);
+    config[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim();
+  }
+  const list = (text: string | undefined) =>
+    (text ?? '')
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
   const fleet: FleetOptions = {
     url: v.url ?? 'ws://localhost:3000/ocpp',
     count: Math.floor(num(v.chargers, 'chargers', 1)),
@@ -100,15 +139,16 @@ export function parseCli(argv: string[]): CliConfig | undefined {
     startIndex: Math.floor(num(v.start, 'start', 1)),
     connectors: Math.max(1, Math.floor(num(v.connectors, 'connectors', 2))),
     maxPower: num(v['max-power'], 'max-power', 22_000),
-    idTags: (v.rfid ?? 'DEMO-TAG-1,DEMO-TAG-2')
-      .split(',')
-      .map((t) => t.trim())
-      .filter(Boolean),
+    idTags: list(v.rfid ?? 'DEMO-TAG-1,DEMO-TAG-2'),
     autoSessions: !v['no-sessions'],
     sessionProbability: num(v['session-rate'], 'session-rate', 0.05),
     faultProbability: num(v['fault-rate'], 'fault-rate', 0.01),
+    sharedCardShare: share(v['shared-cards'], 'shared-cards'),
+    revokedIdTags: list(v['revoked-rfid']),
+    revokedCardShare: share(v['revoked-share'], 'revoked-share'),
+    resendStartOnReconnect: share(v['resend-start'], 'resend-start'),
     speed,
-    config: { MeterValueSampleInterval: String(Math.floor(num(v['meter-interval'], 'meter-interval', 60))) },
+    config,
     connectConcurrency: Math.max(1, Math.floor(num(v.concurrency, 'concurrency', 100))),
   };
   if (v.passwords) fleet.passwords = readPasswords(v.passwords);

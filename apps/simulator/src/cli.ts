@@ -5,7 +5,7 @@ function summary(s: FleetStats, previousSent: number, seconds: number): string {
   const rate = Math.round((s.messagesSent - previousSent) / seconds);
   return (
     `[${new Date().toISOString().slice(11, 19)}] chargers ${s.chargers} | connected ${s.connected} | ` +
-    `online ${s.online} | charging ${s.charging} | faulted ${s.faulted} | sent ${s.messagesSent} (${rate}/s) | ` +
+    `online ${s.online} | charging ${s.charging} (refused ${s.refused}) | faulted ${s.faulted} | sent ${s.messagesSent} (${rate}/s) | ` +
     `received ${s.messagesReceived} | queued ${s.queued}`
   );
 }

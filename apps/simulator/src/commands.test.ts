@@ -137,6 +137,82 @@ describe('remote start and stop', () => {
     expect(composite.chargingSchedule?.chargingSchedulePeriod[0]?.limit).toBe(3000);
     expect(c.profiles.limitW(1, new Date(), c.connector(1)?.transaction?.startedAt)).toBe(3000);
   });
+
+  it('the power of a remote-started session follows its TxProfile, which ends with the transaction', async () => {
+    const c = await charger('CP-TXPOWER', { speed: 20, config: { MeterValueSampleInterval: '10' } });
+    // A car that would take 11 kW; the profile allows 10 A on three phases (6.9 kW).
+    c.plugIn(1, { capacityWh: 80_000, soc: 20, maxPowerW: 11_000, targetSoc: 100 });
+    const accepted = await cs.call('CP-TXPOWER', 'RemoteStartTransaction', {
+      idTag: 'TAG-TX',
+      connectorId: 1,
+      chargingProfile: {
+        chargingProfileId: 8,
+        stackLevel: 0,
+        chargingProfilePurpose: 'TxProfile',
+        chargingProfileKind: 'Relative',
+        chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: 10 }] },
+      },
+    });
+    expect(accepted).toEqual({ status: 'Accepted' });
+    // Past the 30-second ramp (simulated), the power sits at the limit.
+    const sample = await cs.nth('CP-TXPOWER', 'MeterValues', 5, 5000);
+    const power = (
+      sample.payload.meterValue as Array<{ sampledValue: Array<Record<string, string>> }>
+    )[0]?.sampledValue.find((s) => s.measurand === 'Power.Active.Import')?.value;
+    expect(Number(power)).toBe(6900);
+    expect(c.meterValues[1]?.powerW).toBe(6900);
+    c.stopSession(1);
+    await cs.nth('CP-TXPOWER', 'StopTransaction');
+    expect(c.profiles.all).toHaveLength(0);
+  });
+
+  it('refuses a RemoteStartTransaction whose profile is not a TxProfile, names a transaction, or is too high a stack', async () => {
+    const c = await charger('CP-BADPROFILE');
+    const profile = {
+      chargingProfileId: 9,
+      stackLevel: 0,
+      chargingProfilePurpose: 'TxProfile' as const,
+      chargingProfileKind: 'Relative' as const,
+      chargingSchedule: {
+        chargingRateUnit: 'W' as const,
+        chargingSchedulePeriod: [{ startPeriod: 0, limit: 1000 }],
+      },
+    };
+    for (const chargingProfile of [
+      { ...profile, chargingProfilePurpose: 'TxDefaultProfile' as const },
+      { ...profile, transactionId: 5 },
+      { ...profile, stackLevel: 11 },
+    ]) {
+      expect(
+        await cs.call('CP-BADPROFILE', 'RemoteStartTransaction', {
+          idTag: 'TAG-X',
+          connectorId: 1,
+          chargingProfile,
+        }),
+      ).toEqual({ status: 'Rejected' });
+    }
+    expect(c.activeTransactions).toEqual({});
+  });
+
+  it('a TxProfile of a remote start that Authorize refuses is not left behind', async () => {
+    cs.rejectIdTags.add('TAG-NO');
+    const c = await charger('CP-NOPROFILE');
+    await cs.call('CP-NOPROFILE', 'RemoteStartTransaction', {
+      idTag: 'TAG-NO',
+      connectorId: 1,
+      chargingProfile: {
+        chargingProfileId: 10,
+        stackLevel: 0,
+        chargingProfilePurpose: 'TxProfile',
+        chargingProfileKind: 'Relative',
+        chargingSchedule: { chargingRateUnit: 'W', chargingSchedulePeriod: [{ startPeriod: 0, limit: 500 }] },
+      },
+    });
+    await cs.nth('CP-NOPROFILE', 'Authorize');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(cs.messages('CP-NOPROFILE', 'StartTransaction')).toHaveLength(0);
+    expect(c.profiles.all).toHaveLength(0);
+  });
 });
 
 describe('other commands', () => {
@@ -235,6 +311,98 @@ describe('other commands', () => {
     expect(await cs.call('CP-LIST', 'DataTransfer', { vendorId: 'Voltline', data: 'ping' })).toEqual({
       status: 'Accepted',
       data: 'ping',
+    });
+  });
+
+  it('SendLocalList: Differential adds and removes, needs a newer version; Full replaces and needs idTagInfo', async () => {
+    const c = await charger('CP-LIST2', { config: { LocalAuthListMaxLength: '3' } });
+    const send = (req: Parameters<typeof cs.call<'SendLocalList'>>[2]) =>
+      cs.call('CP-LIST2', 'SendLocalList', req);
+    const accepted = { status: 'Accepted' as const };
+    expect(
+      await send({
+        listVersion: 1,
+        updateType: 'Full',
+        localAuthorizationList: [
+          { idTag: 'A', idTagInfo: accepted },
+          { idTag: 'B', idTagInfo: { status: 'Blocked' } },
+        ],
+      }),
+    ).toEqual({ status: 'Accepted' });
+    expect(
+      await send({
+        listVersion: 2,
+        updateType: 'Differential',
+        localAuthorizationList: [{ idTag: 'B' }, { idTag: 'C', idTagInfo: accepted }],
+      }),
+    ).toEqual({ status: 'Accepted' });
+    expect(c.localAuth.lookup('B')).toBeUndefined();
+    expect(c.localAuth.lookup('C')).toEqual(accepted);
+    expect(await cs.call('CP-LIST2', 'GetLocalListVersion', {})).toEqual({ listVersion: 2 });
+    // Not newer: VersionMismatch, list unchanged.
+    expect(
+      await send({ listVersion: 2, updateType: 'Differential', localAuthorizationList: [{ idTag: 'A' }] }),
+    ).toEqual({ status: 'VersionMismatch' });
+    expect(c.localAuth.lookup('A')).toEqual(accepted);
+    // More than LocalAuthListMaxLength, or a Full entry without idTagInfo: Failed, list unchanged.
+    const many = ['D', 'E'].map((idTag) => ({ idTag, idTagInfo: accepted }));
+    expect(await send({ listVersion: 3, updateType: 'Differential', localAuthorizationList: many })).toEqual({
+      status: 'Failed',
+    });
+    expect(
+      await send({ listVersion: 3, updateType: 'Full', localAuthorizationList: [{ idTag: 'A' }] }),
+    ).toEqual({
+      status: 'Failed',
+    });
+    expect(await cs.call('CP-LIST2', 'GetLocalListVersion', {})).toEqual({ listVersion: 2 });
+    // An empty list is version 0.
+    expect(await send({ listVersion: 4, updateType: 'Full', localAuthorizationList: [] })).toEqual({
+      status: 'Accepted',
+    });
+    expect(await cs.call('CP-LIST2', 'GetLocalListVersion', {})).toEqual({ listVersion: 0 });
+  });
+
+  it('a charger without a local list answers NotSupported and version -1', async () => {
+    await charger('CP-NOLIST', { config: { LocalAuthListEnabled: 'false' } });
+    expect(await cs.call('CP-NOLIST', 'GetLocalListVersion', {})).toEqual({ listVersion: -1 });
+    expect(await cs.call('CP-NOLIST', 'SendLocalList', { listVersion: 1, updateType: 'Full' })).toEqual({
+      status: 'NotSupported',
+    });
+  });
+
+  it('the local list authorizes while offline, and an expired entry does not', async () => {
+    const c = await charger('CP-OFFLIST');
+    await cs.call('CP-OFFLIST', 'SendLocalList', {
+      listVersion: 1,
+      updateType: 'Full',
+      localAuthorizationList: [
+        { idTag: 'GOOD', idTagInfo: { status: 'Accepted' } },
+        {
+          idTag: 'OLD',
+          idTagInfo: { status: 'Accepted', expiryDate: new Date(Date.now() - 1000).toISOString() },
+        },
+      ],
+    });
+    await c.disconnect();
+    expect((await c.startSession(1, 'OLD')).status).toBe('Expired');
+    expect(await c.startSession(1, 'GOOD')).toEqual({ status: 'Accepted' });
+  });
+
+  it('DataTransfer: unknown vendor, unknown messageId, and the Echo message', async () => {
+    await charger('CP-DT', { vendor: 'Voltline' });
+    expect(
+      await cs.call('CP-DT', 'DataTransfer', { vendorId: 'Voltline', messageId: 'Nope', data: 'x' }),
+    ).toEqual({
+      status: 'UnknownMessageId',
+    });
+    expect(
+      await cs.call('CP-DT', 'DataTransfer', { vendorId: 'Voltline', messageId: 'Echo', data: 'x' }),
+    ).toEqual({
+      status: 'Accepted',
+      data: 'x',
+    });
+    expect(await cs.call('CP-DT', 'DataTransfer', { vendorId: 'Other', messageId: 'Echo' })).toEqual({
+      status: 'UnknownVendorId',
     });
   });
 

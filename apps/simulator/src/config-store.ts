@@ -1,6 +1,7 @@
 import type { Ocpp } from '@voltline/contract';
+import { decodeAuthorizationKey } from './authorization-key.js';
 
-type Kind = 'int' | 'bool' | 'csl' | 'string';
+type Kind = 'int' | 'bool' | 'csl' | 'string' | 'authorizationKey';
 
 interface KeyDef {
   value: string;
@@ -8,6 +9,8 @@ interface KeyDef {
   kind: Kind;
   /** The charger only applies a new value after a reboot. */
   rebootRequired?: boolean;
+  /** Never reported by GetConfiguration (a secret: the security whitepaper makes AuthorizationKey write-only). */
+  writeOnly?: boolean;
 }
 
 export type ChangeStatus = Ocpp.ChangeConfigurationResponse['status'];
@@ -49,6 +52,8 @@ export class ConfigStore {
       HeartbeatInterval: rw('300', 'int'),
       LocalAuthorizeOffline: rw('true', 'bool'),
       LocalPreAuthorize: rw('false', 'bool'),
+      // Optional in OCPP 1.6: with StopTransactionOnInvalidId false, the energy a refused transaction may still get.
+      MaxEnergyOnInvalidId: rw('0', 'int'),
       MeterValuesAlignedData: rw('Energy.Active.Import.Register', 'csl'),
       MeterValuesSampledData: rw(
         'Energy.Active.Import.Register,Power.Active.Import,Current.Import,Voltage,SoC',
@@ -77,6 +82,8 @@ export class ConfigStore {
       ChargingScheduleAllowedChargingRateUnit: ro('Current,Power', 'csl'),
       ChargingScheduleMaxPeriods: ro('24', 'int'),
       MaxChargingProfilesInstalled: ro('20', 'int'),
+      // Security whitepaper: the Basic-auth password, hex-encoded; write-only.
+      AuthorizationKey: { value: '', kind: 'authorizationKey', readonly: false, writeOnly: true },
     };
     for (const [key, def] of Object.entries(defs)) this.keys.set(key, def);
     for (const [key, value] of Object.entries(overrides)) {
@@ -111,15 +118,16 @@ export class ConfigStore {
     this.listeners.push(listener);
   }
 
-  /** GetConfiguration: all keys when none are asked for; unknown ones are reported back. */
+  /** GetConfiguration: all keys when none are asked for; unknown ones are reported back; secrets without value. */
   list(requested?: string[]): { configurationKey: ConfigurationKey[]; unknownKey: string[] } {
     const wanted = requested && requested.length > 0 ? requested : [...this.keys.keys()];
     const configurationKey: ConfigurationKey[] = [];
     const unknownKey: string[] = [];
     for (const key of wanted) {
       const def = this.keys.get(key);
-      if (def) configurationKey.push({ key, readonly: def.readonly, value: def.value });
-      else unknownKey.push(key);
+      if (!def) unknownKey.push(key);
+      else if (def.writeOnly) configurationKey.push({ key, readonly: def.readonly });
+      else configurationKey.push({ key, readonly: def.readonly, value: def.value });
     }
     return { configurationKey, unknownKey };
   }
@@ -141,6 +149,8 @@ function isValid(kind: Kind, key: string, value: string): boolean {
       return /^\d+$/.test(value);
     case 'bool':
       return value === 'true' || value === 'false';
+    case 'authorizationKey':
+      return decodeAuthorizationKey(value) !== undefined;
     case 'csl':
       if (key.endsWith('SampledData') || key.endsWith('AlignedData')) {
         return value === '' || value.split(',').every((m) => MEASURANDS.has(m.trim()));

@@ -5,7 +5,8 @@ import type { Ocpp } from '@voltline/contract';
 export interface ConnectionOptions {
   url: string;
   id: string;
-  password?: string;
+  /** Bytes after an AuthorizationKey change (a hex-decoded key need not be text). */
+  password?: string | Buffer;
   /** HTTP Basic user name; defaults to the charger id (OCPP security profile 1). */
   basicAuthUser?: string;
   callTimeoutMs: number;
@@ -54,19 +55,33 @@ export class Connection {
     return (await this.client.call(action, payload)) as Ocpp.OcppResponses[A];
   }
 
-  /** Closes the socket: gracefully, or abruptly like a pulled network cable. */
-  async close(force = false): Promise<void> {
+  /**
+   * Closes the socket: gracefully, or abruptly like a pulled network cable. `awaitPending` lets the
+   * answers in flight arrive first (a planned close), instead of failing them.
+   */
+  async close(force = false, awaitPending = false): Promise<void> {
     const client = this.client;
     if (!client) return;
-    await client.close(force ? { force: true } : { code: 1000, reason: 'Charger closing' });
+    await client.close(force ? { force: true } : { code: 1000, reason: 'Charger closing', awaitPending });
+  }
+
+  /** The Basic-auth password of the next connection (the open one keeps the header it was opened with). */
+  setPassword(password: string | Buffer): void {
+    this.options.password = password;
+    this.client?.reconfigure({ headers: this.headers() } as Partial<RPC_ClientOptions> as RPC_ClientOptions);
+  }
+
+  private headers(): Record<string, string> {
+    const { id, password, basicAuthUser } = this.options;
+    if (password === undefined) return {};
+    const secret = typeof password === 'string' ? Buffer.from(password, 'utf8') : password;
+    const credentials = Buffer.concat([Buffer.from(`${basicAuthUser ?? id}:`, 'utf8'), secret]);
+    return { authorization: `Basic ${credentials.toString('base64')}` };
   }
 
   private createClient(): RPCClient {
-    const { id, password, basicAuthUser, url } = this.options;
-    const headers: Record<string, string> = {};
-    if (password !== undefined) {
-      headers.authorization = `Basic ${Buffer.from(`${basicAuthUser ?? id}:${password}`).toString('base64')}`;
-    }
+    const { id, url } = this.options;
+    const headers = this.headers();
     const options: Partial<RPC_ClientOptions> = {
       endpoint: url.replace(/\/+$/, ''),
       identity: id,

@@ -3,6 +3,8 @@ import type { Vehicle } from './power-curve.js';
 import type { MeterValue } from './meter-values.js';
 import type { Ocpp } from '@voltline/contract';
 
+type AuthorizationStatus = Ocpp.StartTransactionResponse['idTagInfo']['status'];
+
 export type ConnectorStatus = Ocpp.StatusNotificationRequest['status'];
 export type ChargePointErrorCode = Ocpp.StatusNotificationRequest['errorCode'];
 
@@ -20,6 +22,17 @@ export interface Transaction {
   stopping: boolean;
   /** The Transaction.Begin reading, sent back in StopTransaction's transactionData. */
   begin: MeterValue;
+  /** What StartTransaction.conf said of the idTag when it was not Accepted (the charger kept the transaction). */
+  refused?: AuthorizationStatus;
+  /**
+   * Energy the charger may still deliver after a refusal with StopTransactionOnInvalidId false
+   * (MaxEnergyOnInvalidId, Wh); at 0 energy delivery stops but the transaction stays open.
+   */
+  invalidEnergyLeftWh?: number;
+  /** Simulated ms into the session at which a driver whose car stopped charging gives up (auto sessions). */
+  giveUpAtSimMs?: number;
+  /** Called once when the transaction ends, however it ends (the fleet's card pool frees the card). */
+  onEnd?: () => void;
 }
 
 export interface Reservation {

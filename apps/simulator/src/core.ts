@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { decodeAuthorizationKey } from './authorization-key.js';
 import { ConfigStore } from './config-store.js';
 import { Connection } from './connection.js';
 import { Connector, type ChargePointErrorCode, type ConnectorStatus } from './connector.js';
@@ -63,7 +64,7 @@ export abstract class ChargerCore extends EventEmitter<SimChargerEvents> {
     this.connection.onOpen(() => this.onOpen());
     this.connection.onClose((code, reason) => this.onClose(code, reason));
     this.outbox = new Outbox({
-      send: (action, payload) => this.sendRaw(action, payload),
+      send: (action, payload) => this.sendTransactionMessage(action, payload),
       canSend: () => this.isOnline,
       maxAttempts: () => this.config.getInt('TransactionMessageAttempts', 3),
       retryLater: () => {
@@ -72,8 +73,10 @@ export abstract class ChargerCore extends EventEmitter<SimChargerEvents> {
         this.retryTask = this.later(interval, () => void this.outbox.flush());
       },
     });
-    this.config.onChange((key) => {
+    this.config.onChange((key, value) => {
       if (key === 'HeartbeatInterval') this.scheduleHeartbeat();
+      // After the answer has gone out (handlers answer before timers run).
+      if (key === 'AuthorizationKey') this.later(0, () => void this.useAuthorizationKey(value));
     });
   }
 
@@ -291,6 +294,46 @@ export abstract class ChargerCore extends EventEmitter<SimChargerEvents> {
       this.send('Heartbeat', {}).catch(() => undefined);
       this.scheduleHeartbeat();
     });
+  }
+
+  /**
+   * A new Basic-auth password (ChangeConfiguration AuthorizationKey, already answered Accepted): the
+   * charger closes its connection and connects again with it, as the security whitepaper asks, so the
+   * central system sees at once that the charger took the new password.
+   */
+  private async useAuthorizationKey(value: string): Promise<void> {
+    const password = decodeAuthorizationKey(value);
+    if (!password) return;
+    this.connection.setPassword(password);
+    if (!this.connection.isOpen || this.stopped) return;
+    await this.connection.close(false, true);
+    if (this.offlineByRequest || this.rebooting) return;
+    this.reconnectAttempt = 0;
+    await this.connect();
+  }
+
+  private readonly lostStartAnswers = new WeakSet<object>();
+
+  /**
+   * Sends a queued transaction message. With `resendStartOnReconnect` a StartTransaction's answer is
+   * "lost" once: it arrives, but the link fails before the charger reads it, so the charger drops the
+   * socket and sends the very same StartTransaction again after reconnecting, as OCPP 1.6 section 4.7
+   * asks. The central system has to recognise the repeat instead of opening a second session.
+   */
+  private async sendTransactionMessage(action: Ocpp.OcppAction, payload: object): Promise<unknown> {
+    const response = await this.sendRaw(action, payload);
+    const share = this.options.resendStartOnReconnect;
+    if (
+      action === 'StartTransaction' &&
+      share > 0 &&
+      !this.lostStartAnswers.has(payload) &&
+      (share >= 1 || this.options.random() < share)
+    ) {
+      this.lostStartAnswers.add(payload);
+      await this.connection.close(true);
+      throw new Error('StartTransaction answer lost with the connection');
+    }
+    return response;
   }
 
   private async sendRaw(action: Ocpp.OcppAction, payload: object): Promise<unknown> {

@@ -1,3 +1,4 @@
+import { CardPool } from './card-pool.js';
 import { SimCharger } from './charger.js';
 import type { SimChargerOptions } from './options.js';
 
@@ -12,6 +13,8 @@ export interface FleetOptions extends Omit<SimChargerOptions, 'id' | 'password' 
   passwords?: string | Record<string, string> | ((id: string) => string | undefined);
   /** Chargers connecting at the same time (a central system under a connect storm is another test). */
   connectConcurrency?: number;
+  /** Called with each charger before it connects (to listen to its events from its first message). */
+  onCharger?: (charger: SimCharger) => void;
 }
 
 export interface FleetStats {
@@ -21,6 +24,8 @@ export interface FleetStats {
   online: number;
   /** Connectors with a running transaction. */
   charging: number;
+  /** Of those, transactions the central system refused that the charger keeps open (StopTransactionOnInvalidId false). */
+  refused: number;
   faulted: number;
   messagesSent: number;
   messagesReceived: number;
@@ -43,12 +48,18 @@ export class Fleet {
     return this.byId.get(id);
   }
 
+  /** Automatic sessions: stop (false) or resume drivers arriving; sessions under way end as usual. */
+  setDriversArrive(arrive: boolean): void {
+    for (const c of this.chargers) c.driversArrive = arrive;
+  }
+
   stats(): FleetStats {
     const s: FleetStats = {
       chargers: this.chargers.length,
       connected: 0,
       online: 0,
       charging: 0,
+      refused: 0,
       faulted: 0,
       messagesSent: 0,
       messagesReceived: 0,
@@ -59,6 +70,7 @@ export class Fleet {
       if (c.isOnline) s.online++;
       for (const k of c.connectors) {
         if (k.transaction) s.charging++;
+        if (k.transaction?.refused) s.refused++;
         if (k.status === 'Faulted') s.faulted++;
       }
       s.messagesSent += c.messagesSent;
@@ -79,13 +91,29 @@ function passwordFor(passwords: FleetOptions['passwords'], id: string): string |
   return passwords[id];
 }
 
-/** Starts `count` chargers, `connectConcurrency` at a time; resolves when each has booted or tried once. */
+/**
+ * Starts `count` chargers, `connectConcurrency` at a time; resolves when each has booted or tried once.
+ * The chargers share one card pool (unless given one), so their drivers do not use one card twice at
+ * the same time except for `sharedCardShare`.
+ */
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
-  const { count, prefix = 'SIM-', startIndex = 1, passwords, connectConcurrency = 100, ...common } = options;
+  const {
+    count,
+    prefix = 'SIM-',
+    startIndex = 1,
+    passwords,
+    connectConcurrency = 100,
+    cardPool = new CardPool(),
+    onCharger,
+    ...rest
+  } = options;
+  const common = { ...rest, cardPool };
   const chargers = Array.from({ length: count }, (_, i) => {
     const id = chargerId(prefix, startIndex + i);
     const password = passwordFor(passwords, id);
-    return new SimCharger({ ...common, id, ...(password === undefined ? {} : { password }) });
+    const charger = new SimCharger({ ...common, id, ...(password === undefined ? {} : { password }) });
+    onCharger?.(charger);
+    return charger;
   });
   let next = 0;
   const worker = async (): Promise<void> => {

@@ -11,8 +11,10 @@ export {
 export { Fleet, startFleet, chargerId, type FleetOptions, type FleetStats } from './fleet.js';
 export type { SimChargerOptions, Logger } from './options.js';
 export type { ChargePointErrorCode, ConnectorStatus, Connector, Transaction } from './connector.js';
-export type { SessionStart, StopReason } from './sessions.js';
+export type { SessionStart, StartOptions, StopReason } from './sessions.js';
 export type { IdTagInfo } from './local-auth.js';
 export type { Vehicle } from './power-curve.js';
 export { Scheduler, sharedScheduler } from './scheduler.js';
+export { CardPool } from './card-pool.js';
+export { decodeAuthorizationKey } from './authorization-key.js';
 export { supportedCommands } from './commands/index.js';

@@ -62,6 +62,33 @@ describe('offline behaviour', () => {
     await cs.until(() => c.outbox.size === 0, 1000, 'outbox drained');
   });
 
+  it('resends a StartTransaction whose answer was lost with the connection, and uses the answer it read', async () => {
+    const c = await startCharger({
+      url: cs.url,
+      id: 'CP-RESEND',
+      resendStartOnReconnect: true,
+      reconnectDelay: { initial: 0.1, max: 0.5 },
+      speed: 20,
+      config: { MeterValueSampleInterval: '10' },
+    });
+    chargers.push(c);
+    const start = await c.startSession(1, 'TAG-RESEND');
+    const [first, second] = cs.messages('CP-RESEND', 'StartTransaction');
+    // The very same message twice (same connector, meterStart and timestamp), over two connections.
+    expect(second?.payload).toEqual(first?.payload);
+    expect(cs.handshakes.filter((h) => h.identity === 'CP-RESEND')).toHaveLength(2);
+    const answered = (second?.response as { transactionId: number }).transactionId;
+    expect(answered).not.toBe((first?.response as { transactionId: number }).transactionId);
+    expect(start.transactionId).toBe(answered);
+    const meter = await cs.nth('CP-RESEND', 'MeterValues');
+    expect(meter.payload.transactionId).toBe(answered);
+    c.stopSession(1);
+    expect((await cs.nth('CP-RESEND', 'StopTransaction')).payload.transactionId).toBe(answered);
+    // Lost once only, and a network reconnect is not a reboot.
+    expect(cs.messages('CP-RESEND', 'StartTransaction')).toHaveLength(2);
+    expect(cs.messages('CP-RESEND', 'BootNotification')).toHaveLength(1);
+  });
+
   it('reconnects by itself with backoff when the central system drops the socket', async () => {
     const c = await startCharger({ url: cs.url, id: 'CP-DROP', reconnectDelay: { initial: 0.2, max: 1 } });
     chargers.push(c);

@@ -1,3 +1,4 @@
+import type { CardPool } from './card-pool.js';
 import type { Scheduler } from './scheduler.js';
 
 export interface Logger {
@@ -35,6 +36,33 @@ export interface SimChargerOptions {
   autoSessions?: boolean;
   /** Chance per idle connector per simulated minute that a driver arrives. Default 0.05. */
   sessionProbability?: number;
+  /**
+   * Share (0..1) of automatic sessions started with a card another charger of the fleet is using at
+   * that moment (its start may still be in flight), as with a cloned card or a shared account. The
+   * central system should answer the second start ConcurrentTx. Needs a `cardPool` (a fleet has one).
+   * Default 0.
+   */
+  sharedCardShare?: number;
+  /**
+   * Cards the central system has revoked (blocked, expired) that this charger's local authorization
+   * list still holds as Accepted, as with a list that is out of date. They are put in the list at
+   * start (version 1), and LocalPreAuthorize defaults to true, so the charger starts on them without
+   * asking and learns of the refusal from StartTransaction.conf.
+   */
+  revokedIdTags?: string[];
+  /** Share (0..1) of automatic sessions started with one of `revokedIdTags`. Default 0. */
+  revokedCardShare?: number;
+  /**
+   * The cards in use across a fleet: automatic sessions take a card nobody is using (one driver, one
+   * card), or one in use for `sharedCardShare`. Without it cards are drawn at random from `idTags`.
+   */
+  cardPool?: CardPool;
+  /**
+   * Lose the answer to StartTransaction once, for every start (true) or a share of them (0..1): the
+   * charger drops the connection as the answer arrives and resends the same StartTransaction after
+   * reconnecting. Default false.
+   */
+  resendStartOnReconnect?: boolean | number;
   /** Chance per connector per simulated hour of a fault. Default 0 (library), CLI 0.01. */
   faultProbability?: number;
   /** Time multiplier: every interval and the energy delivered run this many times faster. Default 1. */
@@ -59,10 +87,16 @@ export interface SimChargerOptions {
   random?: () => number;
 }
 
-export type ResolvedOptions = Required<
-  Omit<SimChargerOptions, 'password' | 'basicAuthUser' | 'iccid' | 'imsi' | 'initialEnergyWh'>
-> &
-  Pick<SimChargerOptions, 'password' | 'basicAuthUser' | 'iccid' | 'imsi' | 'initialEnergyWh'>;
+type OptionalKeys = 'password' | 'basicAuthUser' | 'iccid' | 'imsi' | 'initialEnergyWh' | 'cardPool';
+
+export type ResolvedOptions = Required<Omit<SimChargerOptions, OptionalKeys | 'resendStartOnReconnect'>> &
+  Pick<SimChargerOptions, OptionalKeys> & { resendStartOnReconnect: number };
+
+function share(value: number | undefined, name: string): number {
+  const v = value ?? 0;
+  if (!(v >= 0 && v <= 1)) throw new Error(`${name} must be between 0 and 1`);
+  return v;
+}
 
 export function resolveOptions(o: SimChargerOptions, defaultScheduler: Scheduler): ResolvedOptions {
   if (!o.url) throw new Error('url is required');
@@ -70,6 +104,8 @@ export function resolveOptions(o: SimChargerOptions, defaultScheduler: Scheduler
   const connectors = o.connectors ?? 2;
   if (!Number.isInteger(connectors) || connectors < 1)
     throw new Error('connectors must be a positive integer');
+  if ((o.sharedCardShare ?? 0) + (o.revokedCardShare ?? 0) > 1)
+    throw new Error('sharedCardShare and revokedCardShare add up to more than 1');
   const speed = o.speed ?? 1;
   if (!(speed > 0)) throw new Error('speed must be positive');
   return {
@@ -85,9 +121,21 @@ export function resolveOptions(o: SimChargerOptions, defaultScheduler: Scheduler
     idTags: o.idTags ?? [],
     autoSessions: o.autoSessions ?? false,
     sessionProbability: o.sessionProbability ?? 0.05,
+    sharedCardShare: share(o.sharedCardShare, 'sharedCardShare'),
+    revokedIdTags: o.revokedIdTags ?? [],
+    revokedCardShare: share(o.revokedCardShare, 'revokedCardShare'),
+    resendStartOnReconnect: share(
+      typeof o.resendStartOnReconnect === 'boolean'
+        ? Number(o.resendStartOnReconnect)
+        : o.resendStartOnReconnect,
+      'resendStartOnReconnect',
+    ),
     faultProbability: o.faultProbability ?? 0,
     speed,
-    config: o.config ?? {},
+    config:
+      o.revokedIdTags?.length && o.config?.LocalPreAuthorize === undefined
+        ? { ...o.config, LocalPreAuthorize: 'true' }
+        : (o.config ?? {}),
     bootOnReconnect: o.bootOnReconnect ?? false,
     rebootDelay: o.rebootDelay ?? 5,
     reconnectDelay: o.reconnectDelay ?? { initial: 1, max: 30 },

@@ -1,9 +1,12 @@
+import { authorize, rememberIdTag } from './authorization.js';
 import type { SimCharger } from './charger.js';
+import { advance, driverLeaves, limitW } from './charging.js';
+import type { ChargingProfile } from './charging-profiles.js';
 import type { Connector, Transaction } from './connector.js';
 import type { IdTagInfo } from './local-auth.js';
 import { parseMeasurands, readMeter, type MeterValue, type ReadingContext } from './meter-values.js';
 import type { Ocpp } from '@voltline/contract';
-import { charge, chargingPower, randomVehicle, type Vehicle } from './power-curve.js';
+import { randomVehicle, type Vehicle } from './power-curve.js';
 
 export type StopReason = NonNullable<Ocpp.OcppRequests['StopTransaction']['reason']>;
 
@@ -12,6 +15,22 @@ export interface SessionStart {
   status: IdTagInfo['status'];
   /** Assigned by the central system; undefined while offline (StartTransaction is queued). */
   transactionId?: number;
+  /**
+   * What StartTransaction.conf said of the idTag, once answered. The central system checks the card
+   * again, so it may refuse (Blocked, Expired, Invalid, ConcurrentTx) a start the charger authorized:
+   * the charger then stops at once (DeAuthorized) or, with StopTransactionOnInvalidId false, keeps the
+   * transaction open (see `Transaction.refused`).
+   */
+  startStatus?: IdTagInfo['status'];
+}
+
+export interface StartOptions {
+  /** Start without Authorize (AuthorizeRemoteTxRequests false). */
+  skipAuthorize?: boolean;
+  /** A TxProfile for this transaction (RemoteStartTransaction's chargingProfile). */
+  profile?: ChargingProfile;
+  /** Called once when the transaction ends. */
+  onEnd?: () => void;
 }
 
 /** Physics tick while charging, simulated seconds (MeterValues go out every MeterValueSampleInterval). */
@@ -53,26 +72,12 @@ export class ChargerSessions {
   }
 
   /** Authorize online; offline, the local list and cache decide (LocalAuthorizeOffline). */
-  async authorize(idTag: string): Promise<IdTagInfo> {
-    const local = this.charger.localAuth.lookup(idTag);
-    if (local?.status === 'Accepted' && this.config.getBool('LocalPreAuthorize')) return local;
-    if (this.charger.isOnline) {
-      try {
-        const { idTagInfo } = await this.charger.send('Authorize', { idTag });
-        if (this.config.getBool('AuthorizationCacheEnabled'))
-          this.charger.localAuth.remember(idTag, idTagInfo);
-        return idTagInfo;
-      } catch {
-        // Falls through to offline authorization, as a charger does when the answer never comes.
-      }
-    }
-    if (local && this.config.getBool('LocalAuthorizeOffline')) return local;
-    if (this.config.getBool('AllowOfflineTxForUnknownId')) return { status: 'Accepted' };
-    return { status: 'Invalid' };
+  authorize(idTag: string): Promise<IdTagInfo> {
+    return authorize(this.charger, idTag);
   }
 
   /** Plugs in if needed, authorizes and starts a transaction. */
-  async start(connectorId: number, idTag: string, skipAuthorize = false): Promise<SessionStart> {
+  async start(connectorId: number, idTag: string, options: StartOptions = {}): Promise<SessionStart> {
     const c = this.require(connectorId);
     if (c.transaction) throw new Error(`connector ${connectorId} already has a transaction`);
     if (c.status === 'Faulted' || c.status === 'Unavailable') {
@@ -81,10 +86,10 @@ export class ChargerSessions {
     if (c.reservation && c.reservation.idTag !== idTag)
       throw new Error(`connector ${connectorId} is reserved`);
     if (!c.vehicle) this.plugIn(connectorId);
-    const info = skipAuthorize ? { status: 'Accepted' as const } : await this.authorize(idTag);
+    const info = options.skipAuthorize ? { status: 'Accepted' as const } : await this.authorize(idTag);
     if (info.status !== 'Accepted') return { status: info.status };
     if (c.transaction) throw new Error(`connector ${connectorId} already has a transaction`);
-    const tx = this.begin(c, idTag);
+    const tx = this.begin(c, idTag, options);
     if (!this.charger.isOnline) return { status: 'Accepted' };
     let timer: NodeJS.Timeout | undefined;
     const transactionId = await Promise.race([
@@ -94,11 +99,12 @@ export class ChargerSessions {
       }),
     ]);
     clearTimeout(timer);
-    return transactionId === undefined ? { status: 'Accepted' } : { status: 'Accepted', transactionId };
+    if (transactionId === undefined) return { status: 'Accepted' };
+    return { status: 'Accepted', transactionId, startStatus: tx.refused ?? 'Accepted' };
   }
 
   /** StartTransaction (queued) and the connector goes Charging. */
-  begin(c: Connector, idTag: string): Transaction {
+  begin(c: Connector, idTag: string, options: Pick<StartOptions, 'profile' | 'onEnd'> = {}): Transaction {
     let resolveId: (id: number | undefined) => void = () => undefined;
     const idKnown = new Promise<number | undefined>((resolve) => (resolveId = resolve));
     const reservationId = c.reservation?.idTag === idTag ? c.reservation.id : undefined;
@@ -117,6 +123,9 @@ export class ChargerSessions {
       begin: this.read(c, 'Transaction.Begin', 'StopTxnSampledData'),
     };
     if (reservationId !== undefined) tx.reservationId = reservationId;
+    if (options.onEnd) tx.onEnd = options.onEnd;
+    // Installed with the transaction, so a start that never happens leaves no TxProfile behind.
+    if (options.profile) this.charger.profiles.set(c.id, options.profile);
     c.transaction = tx;
     const payload: Ocpp.OcppRequests['StartTransaction'] = {
       connectorId: c.id,
@@ -130,10 +139,9 @@ export class ChargerSessions {
       () => payload,
       (res) => {
         tx.id = res.transactionId;
+        rememberIdTag(this.charger, idTag, res.idTagInfo);
+        if (res.idTagInfo.status !== 'Accepted') this.refused(c, tx, res.idTagInfo.status);
         resolveId(res.transactionId);
-        if (res.idTagInfo.status !== 'Accepted' && this.config.getBool('StopTransactionOnInvalidId')) {
-          if (c.transaction === tx) this.stop(c.id, 'DeAuthorized');
-        }
       },
       () => resolveId(undefined),
     );
@@ -144,32 +152,61 @@ export class ChargerSessions {
     return tx;
   }
 
+  /**
+   * StartTransaction.conf refused the card (OCPP 1.6 section 3.5, errata): with
+   * StopTransactionOnInvalidId true the charger stops the transaction, reason DeAuthorized; with false
+   * it "only stops energy delivery", after at most MaxEnergyOnInvalidId Wh, and the transaction stays
+   * open (MeterValues go on) until it ends the usual way. A large MaxEnergyOnInvalidId models the
+   * chargers that simply keep charging.
+   */
+  private refused(c: Connector, tx: Transaction, status: IdTagInfo['status']): void {
+    tx.refused = status;
+    if (c.transaction !== tx || tx.stopping) return;
+    if (this.config.getBool('StopTransactionOnInvalidId')) {
+      this.stop(c.id, 'DeAuthorized');
+      // The cable stays locked until the driver comes back to a charger that will not charge.
+      if (this.charger.options.autoSessions)
+        this.charger.later(20 + this.charger.options.random() * 40, () => this.unplug(c.id));
+      return;
+    }
+    advance(this.charger, c);
+    tx.invalidEnergyLeftWh = Math.max(0, this.config.getInt('MaxEnergyOnInvalidId', 0));
+    this.scheduleTick(c);
+  }
+
   /** StopTransaction with meterStop and transactionData; the connector goes Finishing (or Available). */
   stop(connectorId: number, reason: StopReason = 'Local', idTag?: string): boolean {
     const c = this.require(connectorId);
     const tx = c.transaction;
     if (!tx || tx.stopping) return false;
     tx.stopping = true;
-    this.advance(c);
+    advance(this.charger, c);
     this.charger.cancel(c.tickTask);
     c.powerW = 0;
     c.lastAdvanceSim = undefined;
     const end = this.read(c, 'Transaction.End', 'StopTxnSampledData');
     const meterStop = Math.floor(c.energyWh);
     const timestamp = new Date().toISOString();
-    this.charger.outbox.push('StopTransaction', () => {
-      if (tx.id === undefined) return undefined;
-      const payload: Ocpp.OcppRequests['StopTransaction'] = {
-        transactionId: tx.id,
-        meterStop,
-        timestamp,
-        reason,
-        transactionData: [tx.begin, end],
-      };
-      if (idTag) payload.idTag = idTag;
-      return payload;
-    });
+    this.charger.outbox.push(
+      'StopTransaction',
+      () => {
+        if (tx.id === undefined) return undefined;
+        const payload: Ocpp.OcppRequests['StopTransaction'] = {
+          transactionId: tx.id,
+          meterStop,
+          timestamp,
+          reason,
+          transactionData: [tx.begin, end],
+        };
+        if (idTag) payload.idTag = idTag;
+        return payload;
+      },
+      (res) => {
+        if (idTag && res.idTagInfo) rememberIdTag(this.charger, idTag, res.idTagInfo);
+      },
+    );
     c.transaction = undefined;
+    tx.onEnd?.();
     this.charger.profiles.dropTxProfiles(c.id);
     if (c.pendingInoperative) {
       c.pendingInoperative = false;
@@ -196,6 +233,7 @@ export class ChargerSessions {
     this.charger.cancel(c.faultTask);
     this.charger.cancel(c.reservation?.task);
     c.reservation = undefined;
+    c.transaction?.onEnd?.();
     c.transaction = undefined;
     c.powerW = 0;
     c.vehicle = undefined;
@@ -231,33 +269,13 @@ export class ChargerSessions {
     c.tickTask = this.charger.later(step, () => this.tick(c));
   }
 
-  /** Integrates the power curve since the last update into the energy register and the vehicle's SoC. */
-  private advance(c: Connector): void {
-    const tx = c.transaction;
-    if (!tx || !c.vehicle) return;
-    const nowSim = Date.now() * this.charger.options.speed;
-    const last = c.lastAdvanceSim ?? nowSim;
-    const dtS = Math.max(0, (nowSim - last) / 1000);
-    c.lastAdvanceSim = nowSim;
-    if (dtS === 0) return;
-    const limit = Math.min(
-      this.charger.options.maxPower,
-      this.charger.profiles.limitW(c.id, new Date(), tx.startedAt, tx.id),
-    );
-    const power = chargingPower(c.vehicle, limit, tx.elapsedSimMs / 1000);
-    c.energyWh += charge(c.vehicle, power, dtS);
-    c.powerW = power;
-    tx.elapsedSimMs += dtS * 1000;
-    c.sinceSampleMs += dtS * 1000;
-  }
-
   private tick(c: Connector): void {
     const tx = c.transaction;
     if (!tx) return;
-    this.advance(c);
+    advance(this.charger, c);
     if (c.status === 'Charging' || c.status === 'SuspendedEV' || c.status === 'SuspendedEVSE') {
-      const limit = this.charger.profiles.limitW(c.id, new Date(), tx.startedAt, tx.id);
-      const next = limit <= 0 ? 'SuspendedEVSE' : c.powerW <= 0 ? 'SuspendedEV' : 'Charging';
+      const next =
+        limitW(this.charger, c, tx) <= 0 ? 'SuspendedEVSE' : c.powerW <= 0 ? 'SuspendedEV' : 'Charging';
       this.charger.setStatus(c.id, next);
     }
     const sample = this.sampleIntervalS();
@@ -265,7 +283,7 @@ export class ChargerSessions {
       c.sinceSampleMs = 0;
       this.queueMeterValue(c, this.read(c, 'Sample.Periodic', 'MeterValuesSampledData'));
     }
-    if (this.charger.options.autoSessions && c.vehicle && c.vehicle.soc >= c.vehicle.targetSoc) {
+    if (driverLeaves(this.charger, c, tx)) {
       this.stop(c.id, 'Local', tx.idTag);
       this.charger.later(10 + this.charger.options.random() * 50, () => this.unplug(c.id));
       return;

@@ -9,6 +9,8 @@ export interface Received {
   action: string;
   payload: Record<string, unknown>;
   at: number;
+  /** What the test central system answered. */
+  response?: object;
 }
 
 export interface Handshake {
@@ -30,6 +32,12 @@ export class TestCentralSystem {
   bootStatus: Ocpp.OcppResponses['BootNotification']['status'] = 'Accepted';
   heartbeatInterval = 300;
   rejectIdTags = new Set<string>();
+  /** idTags Authorize accepts but StartTransaction refuses with this status (a card revoked since). */
+  refuseAtStart = new Map<string, Ocpp.StartTransactionResponse['idTagInfo']['status']>();
+  /** Answer ConcurrentTx to a StartTransaction whose card is in an accepted session still running. */
+  oneSessionPerCard = false;
+  /** transactionId → idTag of the accepted sessions still running (kept when oneSessionPerCard). */
+  readonly running = new Map<number, string>();
   private nextTransactionId = 1000;
   private readonly waiters = new Set<() => void>();
   private readonly responders = new Map<string, Responder>();
@@ -46,11 +54,20 @@ export class TestCentralSystem {
     this.respond('Authorize', (_, p) => ({
       idTagInfo: { status: this.rejectIdTags.has(String(p.idTag)) ? 'Invalid' : 'Accepted' },
     }));
-    this.respond('StartTransaction', (_, p) => ({
-      transactionId: this.nextTransactionId++,
-      idTagInfo: { status: this.rejectIdTags.has(String(p.idTag)) ? 'Invalid' : 'Accepted' },
-    }));
-    this.respond('StopTransaction', () => ({ idTagInfo: { status: 'Accepted' } }));
+    this.respond('StartTransaction', (_, p) => {
+      const idTag = String(p.idTag);
+      const transactionId = this.nextTransactionId++;
+      let status = this.rejectIdTags.has(idTag) ? 'Invalid' : (this.refuseAtStart.get(idTag) ?? 'Accepted');
+      if (status === 'Accepted' && this.oneSessionPerCard) {
+        if ([...this.running.values()].includes(idTag)) status = 'ConcurrentTx';
+        else this.running.set(transactionId, idTag);
+      }
+      return { transactionId, idTagInfo: { status } };
+    });
+    this.respond('StopTransaction', (_, p) => {
+      this.running.delete(Number(p.transactionId));
+      return { idTagInfo: { status: 'Accepted' } };
+    });
     for (const a of [
       'StatusNotification',
       'MeterValues',
@@ -77,10 +94,12 @@ export class TestCentralSystem {
       client.handle(async ({ method, params }) => {
         const action = String(method);
         const payload = (params ?? {}) as Record<string, unknown>;
-        this.received.push({ identity, action, payload, at: Date.now() });
-        this.notify();
+        const entry: Received = { identity, action, payload, at: Date.now() };
         const responder = this.responders.get(action);
-        return Promise.resolve((responder ? responder(identity, payload) : {}) as Record<string, never>);
+        entry.response = responder ? responder(identity, payload) : {};
+        this.received.push(entry);
+        this.notify();
+        return Promise.resolve(entry.response as Record<string, never>);
       });
       this.notify();
     });

@@ -1,7 +1,13 @@
 import type { CommandHandler } from './types.js';
 
+/**
+ * OCPP 1.6 section 5.6: a vendorId the charger has no extension for is UnknownVendorId, a messageId
+ * its extension does not know is UnknownMessageId; neither carries data. The simulator's own
+ * extension (vendorId = its chargePointVendor) has one message, `Echo` (or no messageId), which sends
+ * the data back: handy in tests.
+ */
 export const dataTransfer: CommandHandler<'DataTransfer'> = (charger, req) => {
   if (req.vendorId !== charger.options.vendor) return { status: 'UnknownVendorId' };
-  // The simulator's own vendor extension echoes the data back, which is handy in tests.
+  if (req.messageId !== undefined && req.messageId !== 'Echo') return { status: 'UnknownMessageId' };
   return req.data === undefined ? { status: 'Accepted' } : { status: 'Accepted', data: req.data };
 };

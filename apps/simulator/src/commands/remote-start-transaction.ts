@@ -1,5 +1,10 @@
 import type { CommandHandler } from './types.js';
 
+/**
+ * OCPP 1.6 section 5.11. A chargingProfile must be a TxProfile for the transaction about to start, so
+ * it cannot name a transaction yet; the charger applies it to the transaction it starts (installed
+ * with the transaction, dropped when it ends) and refuses one it could not install.
+ */
 export const remoteStartTransaction: CommandHandler<'RemoteStartTransaction'> = (charger, req) => {
   const usable = (id: number): boolean => {
     const c = charger.connector(id);
@@ -9,11 +14,16 @@ export const remoteStartTransaction: CommandHandler<'RemoteStartTransaction'> = 
   const connectorId = req.connectorId ?? charger.connectors.find((c) => usable(c.id))?.id;
   if (connectorId === undefined || !usable(connectorId)) return { status: 'Rejected' };
   const profile = req.chargingProfile;
-  if (profile && profile.chargingProfilePurpose !== 'TxProfile') return { status: 'Rejected' };
+  if (profile) {
+    if (profile.chargingProfilePurpose !== 'TxProfile' || profile.transactionId !== undefined)
+      return { status: 'Rejected' };
+    if (!charger.profiles.accepts(connectorId, profile)) return { status: 'Rejected' };
+  }
   charger.later(0, () => {
-    if (profile) charger.profiles.set(connectorId, profile);
     const skipAuthorize = !charger.config.getBool('AuthorizeRemoteTxRequests');
-    charger.sessions.start(connectorId, req.idTag, skipAuthorize).catch(() => undefined);
+    charger.sessions
+      .start(connectorId, req.idTag, profile ? { skipAuthorize, profile } : { skipAuthorize })
+      .catch(() => undefined);
   });
   return { status: 'Accepted' };
 };

@@ -2,5 +2,9 @@ import type { CommandHandler } from './types.js';
 
 export const sendLocalList: CommandHandler<'SendLocalList'> = (charger, req) => {
   if (!charger.config.getBool('LocalAuthListEnabled')) return { status: 'NotSupported' };
-  return { status: charger.localAuth.apply(req, charger.config.getInt('SendLocalListMaxLength', 100)) };
+  const status = charger.localAuth.apply(req, {
+    sendMax: charger.config.getInt('SendLocalListMaxLength', 100),
+    listMax: charger.config.getInt('LocalAuthListMaxLength', 1000),
+  });
+  return { status };
 };
