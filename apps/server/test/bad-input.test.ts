@@ -58,4 +58,26 @@ describe('input the database cannot store', () => {
       code: 'unsupported_media_type',
     });
   });
+
+  it('refuses dates at the ends of the calendar and spans no dashboard can add up', async () => {
+    const ask = (from: string, to: string) =>
+      t.call<Err>(
+        'GET',
+        `/api/portal/analytics?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+        {
+          token: admin,
+        },
+      );
+    const ancient = await ask('0001-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
+    expect(ancient.status).toBe(400);
+    expect(ancient.body.details?.[0]).toEqual({
+      field: 'querystring.from',
+      message: 'Choose a date between 1970 and 2199.',
+    });
+    expect((await ask('2026-01-01T00:00:00Z', '9999-12-31T23:59:59Z')).status).toBe(400);
+    const long = await ask('1990-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
+    expect(long.status).toBe(400);
+    expect(long.body.details?.[0]?.message).toBe('Choose a period of at most ten years.');
+    expect((await ask('2025-01-01T00:00:00Z', '2026-01-01T00:00:00Z')).status).toBe(200);
+  });
 });

@@ -1,12 +1,21 @@
 import { z } from 'zod';
+import { IsoTime } from './common.js';
 
-export const AnalyticsQuery = z.object({
-  operatorId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-  /** IANA time zone that days are counted in (default UTC), e.g. Europe/Istanbul. */
-  tz: z.string().max(64).optional(),
-});
+/** The longest span a dashboard adds up: ten years. */
+export const MAX_ANALYTICS_DAYS = 3660;
+
+export const AnalyticsQuery = z
+  .object({
+    operatorId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    from: IsoTime.optional(),
+    to: IsoTime.optional(),
+    /** IANA time zone that days are counted in (default UTC), e.g. Europe/Istanbul. */
+    tz: z.string().max(64).optional(),
+  })
+  .refine(
+    (q) => !q.from || !q.to || Date.parse(q.to) - Date.parse(q.from) <= MAX_ANALYTICS_DAYS * 86_400_000,
+    { message: 'validation.rangeTooLong', path: ['to'] },
+  );
 export type AnalyticsQuery = z.input<typeof AnalyticsQuery>;
 
 const Figures = z.object({ sessions: z.number().int(), energyWh: z.number(), revenue: z.number() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoTime } from './common.js';
 
 export const AuditLog = z.object({
   id: z.number().int(),
@@ -18,8 +19,8 @@ export type AuditLog = z.infer<typeof AuditLog>;
 export const AuditFilter = z.object({
   action: z.string().trim().max(40).optional(),
   entity: z.string().trim().max(40).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: IsoTime.optional(),
+  to: IsoTime.optional(),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
 });
 export type AuditFilter = z.input<typeof AuditFilter>;

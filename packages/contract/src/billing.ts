@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Text } from './common.js';
+import { Text, IsoTime } from './common.js';
 
 export const TARIFF_TYPES = ['AC', 'DC', 'AC/DC'] as const;
 export const TARIFF_PAYMENT_TYPES = ['Prepaid', 'Postpaid', 'Free'] as const;
@@ -49,8 +49,8 @@ const tariffFields = {
   limitKwh: z.number().positive().max(100_000).nullish(),
   overLimitPricePerKwh: minor.nullish(),
   fixedPrice: minor,
-  validFrom: z.iso.datetime({ offset: true }).nullish(),
-  validTo: z.iso.datetime({ offset: true }).nullish(),
+  validFrom: IsoTime.nullish(),
+  validTo: IsoTime.nullish(),
 };
 
 function limitNeedsPrice(t: { limitKwh?: number | null; overLimitPricePerKwh?: number | null }) {
@@ -120,8 +120,8 @@ export const Session = z.object({
 export type Session = z.infer<typeof Session>;
 
 export const SessionFilter = z.object({
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: IsoTime.optional(),
+  to: IsoTime.optional(),
   chargePointId: z.string().trim().max(48).optional(),
   driverId: z.number().int().positive().max(2_147_483_647).optional(),
   idTag: z.string().trim().max(20).optional(),
@@ -182,8 +182,8 @@ export const Payment = z.object({
 export type Payment = z.infer<typeof Payment>;
 
 export const PaymentFilter = z.object({
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: IsoTime.optional(),
+  to: IsoTime.optional(),
   pgTranId: z.string().trim().max(64).optional(),
   driverId: z.number().int().positive().max(2_147_483_647).optional(),
   operatorId: z.number().int().positive().max(2_147_483_647).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHARGE_POINT_ID_PATTERN, Email, OptionalText, Text } from './common.js';
+import { CHARGE_POINT_ID_PATTERN, Email, OptionalText, Text, IsoTime } from './common.js';
 
 export const CONNECTOR_STATUSES = [
   'Available',
@@ -103,7 +103,7 @@ const fields = {
   firmwareVersion: OptionalText(50),
   iccid: OptionalText(20),
   imsi: OptionalText(20),
-  activationDate: z.iso.datetime({ offset: true }).nullish(),
+  activationDate: IsoTime.nullish(),
   latitude: optionalNumber(-90, 90),
   longitude: optionalNumber(-180, 180),
   addressLine1: OptionalText(200),
@@ -255,8 +255,8 @@ export const ConnectorQuery = z
 
 export const ChargePointAnalyticsQuery = z.object({
   chargePointId: z.string().trim().min(1).max(48),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: IsoTime.optional(),
+  to: IsoTime.optional(),
 });
 
 export const ChargePointAnalytics = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Permission } from './roles.js';
+import { IsoTime } from './common.js';
 
 /** An OCPP integer: the JSON schemas' integers are 32-bit, and so are the columns they land in. */
 const int32 = () => z.number().int().min(-2_147_483_648).max(2_147_483_647);
@@ -7,7 +8,7 @@ const int32 = () => z.number().int().min(-2_147_483_648).max(2_147_483_647);
 const cp = { chargePointId: z.string().trim().min(1).max(48) };
 const connectorId = int32().min(0).max(99);
 const idTag = z.string().trim().min(1).max(20);
-const isoTime = z.iso.datetime({ offset: true });
+const isoTime = IsoTime;
 
 export const RESET_TYPES = ['Hard', 'Soft'] as const;
 export const TRIGGER_MESSAGES = [

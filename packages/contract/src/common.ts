@@ -7,6 +7,18 @@ export * from './constants.js';
 export const Locale = z.enum(LOCALES);
 export type Locale = z.infer<typeof Locale>;
 
+/**
+ * A time with its offset, between 1970 and 2199: dates at the ends of the calendar cannot be
+ * stored or counted, and no charging happens there.
+ */
+export const IsoTime = z.iso.datetime({ offset: true }).refine(
+  (v) => {
+    const t = Date.parse(v);
+    return t >= 0 && t < Date.UTC(2200, 0, 1);
+  },
+  { message: 'validation.dateRange' },
+);
+
 export const Id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** Query of every `...Dynamic?index=N&size=10` call: index is zero-based. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, IsoDate, OptionalText, SortOrder, Text } from './common.js';
+import { Email, IsoDate, OptionalText, SortOrder, Text, IsoTime } from './common.js';
 import { NewPassword } from './auth.js';
 
 export const DRIVER_STATUSES = ['active', 'blocked', 'suspended'] as const;
@@ -175,7 +175,7 @@ export type VehicleInput = z.input<typeof VehicleInput>;
 export const RfidCardInput = z.object({
   name: OptionalText(80),
   number: IdTag,
-  expiresAt: z.iso.datetime({ offset: true }).nullish(),
+  expiresAt: IsoTime.nullish(),
   status: RfidCardStatus.default('active'),
 });
 export type RfidCardInput = z.input<typeof RfidCardInput>;
@@ -234,7 +234,7 @@ export type AddRfidCardBody = z.input<typeof AddRfidCardBody>;
 export const UpdateRfidCardBody = z.object({
   id: z.number().int().positive(),
   name: OptionalText(80).optional(),
-  expiresAt: z.iso.datetime({ offset: true }).nullish(),
+  expiresAt: IsoTime.nullish(),
   status: RfidCardStatus.optional(),
 });
 export type UpdateRfidCardBody = z.input<typeof UpdateRfidCardBody>;
@@ -279,8 +279,8 @@ export const DriverFilter = z.object({
   /** Minor units, inclusive. */
   balanceMin: Amount.optional(),
   balanceMax: Amount.optional(),
-  createdFrom: z.iso.datetime({ offset: true }).optional(),
-  createdTo: z.iso.datetime({ offset: true }).optional(),
+  createdFrom: IsoTime.optional(),
+  createdTo: IsoTime.optional(),
   sortBy: DriverSort.default('id'),
   sortOrder: SortOrder.default('asc'),
 });

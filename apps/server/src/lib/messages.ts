@@ -24,6 +24,8 @@ const en = {
   'error.badJson': 'The request body is not valid JSON.',
   'error.unsupportedMediaType': 'Send the request body as JSON (Content-Type: application/json).',
   'validation.outOfRange': 'A number is too large or too small.',
+  'validation.dateRange': 'Choose a date between 1970 and 2199.',
+  'validation.rangeTooLong': 'Choose a period of at most ten years.',
   'validation.badText':
     'This text contains characters that cannot be stored (a NUL byte or a broken character).',
   'auth.invalidCredentials': 'The e-mail or password is incorrect.',
@@ -135,6 +137,8 @@ const tr: Record<MessageKey, string> = {
   'error.badJson': 'İstek gövdesi geçerli bir JSON değil.',
   'error.unsupportedMediaType': 'İstek gövdesini JSON olarak gönderin (Content-Type: application/json).',
   'validation.outOfRange': 'Bir sayı çok büyük ya da çok küçük.',
+  'validation.dateRange': '1970 ile 2199 arasında bir tarih seçin.',
+  'validation.rangeTooLong': 'En fazla on yıllık bir dönem seçin.',
   'validation.badText': 'Bu metin saklanamayan karakterler içeriyor (NUL baytı ya da bozuk bir karakter).',
   'auth.invalidCredentials': 'E-posta veya şifre hatalı.',
   'auth.tooManyFailures': 'Çok fazla başarısız giriş denemesi. {minutes} dakika sonra tekrar deneyin.',

@@ -24,7 +24,7 @@ export function registerTextGuard(app: FastifyInstance) {
   app.addHook('preValidation', (request, _reply, done) => {
     const field =
       unstorableText(request.body, 'body') ??
-      unstorableText(request.query, 'query') ??
+      unstorableText(request.query, 'querystring') ??
       unstorableText(request.params, 'params');
     done(
       field ? new AppError(400, 'error.validation', {}, [{ field, key: 'validation.badText' }]) : undefined,
