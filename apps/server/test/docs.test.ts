@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { permissionTableMarkdown } from '@voltline/contract';
 import { loadConfig } from '../src/config.js';
+import { VERSION } from '../src/version.js';
 
 const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
 
@@ -29,5 +30,18 @@ describe('README', () => {
         DATA_DIR: '/tmp/voltline-config-test',
       }),
     ).toThrow(/MAP_TILE_URL: must be none or an http\(s\) URL with \{z\}, \{x\} and \{y\}/);
+  });
+});
+
+describe('the version', () => {
+  it('comes from the root package.json, which the changelog names', () => {
+    const pkg = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8'),
+    ) as {
+      version: string;
+    };
+    expect(VERSION).toBe(pkg.version);
+    const changelog = readFileSync(path.resolve(import.meta.dirname, '../../../CHANGELOG.md'), 'utf8');
+    expect(changelog).toContain(`## [${VERSION}]`);
   });
 });

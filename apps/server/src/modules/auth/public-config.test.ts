@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { VERSION } from '../../version.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 
 type Config = { data: { mapTileUrl: string | null; mapAttribution: string; registrationEnabled: boolean } };
@@ -18,7 +19,11 @@ describe('public configuration', () => {
       mapTileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
       mapAttribution: '© OpenStreetMap contributors',
       registrationEnabled: true,
+      version: VERSION,
     });
+    // The portal footer shows this version; /api/health reports the same one.
+    const health = await t.call<{ version: string }>('GET', '/api/health');
+    expect(health.body.version).toBe(VERSION);
   });
 
   it('gives no tile server when the operator switched tiles off, and the configured one otherwise', async () => {
