@@ -36,7 +36,7 @@ describe('Excel export', () => {
       }
     }
     const { reply, body } = replyCapturing();
-    sendExcel(
+    await sendExcel(
       reply,
       'x.xlsx',
       'Sheet',
@@ -63,5 +63,18 @@ describe('Excel export', () => {
     const sheet = wb.worksheets[0]!;
     expect(sheet.rowCount).toBe(TOTAL + 1);
     expect(sheet.getRow(TOTAL + 1).getCell(1).value).toBe(TOTAL);
+  });
+
+  it('fails before sending anything when its query fails, so the caller gets an error answer', async () => {
+    // eslint-disable-next-line require-yield -- a query that fails before its first row
+    async function* failing(): AsyncGenerator<{ id: number }> {
+      await Promise.resolve();
+      throw new Error('relation does not exist');
+    }
+    const { reply, body } = replyCapturing();
+    await expect(
+      sendExcel(reply, 'x.xlsx', 'Sheet', [{ header: 'Id', value: (r) => r.id }], failing()),
+    ).rejects.toThrow('relation does not exist');
+    expect(body()).toBeUndefined();
   });
 });

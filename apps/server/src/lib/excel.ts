@@ -13,13 +13,18 @@ export interface ExcelColumn<T> {
  * Streams an .xlsx built row by row from `rows`, so an export never holds the whole result in
  * memory: each batch is written and committed before the next is read.
  */
-export function sendExcel<T>(
+export async function sendExcel<T>(
   reply: FastifyReply,
   fileName: string,
   sheetName: string,
   columns: ExcelColumn<T>[],
   rows: AsyncIterable<T>,
-): FastifyReply {
+): Promise<FastifyReply> {
+  // The query runs, and the filter is checked, before the first byte: a failure here is an
+  // ordinary error answer, not a download cut off after its headers.
+  const it = rows[Symbol.asyncIterator]();
+  const first = await it.next();
+
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   const sheet = workbook.addWorksheet(sheetName);
@@ -28,16 +33,17 @@ export function sendExcel<T>(
 
   const write = async () => {
     let n = 0;
-    for await (const row of rows) {
+    for (let r = first; !r.done; r = await it.next()) {
       if (stream.destroyed) return; // the client went away: stop reading
-      sheet.addRow(columns.map((c) => c.value(row))).commit();
+      sheet.addRow(columns.map((c) => c.value(r.value))).commit();
       if (++n % 200 === 0) await drained(sheet, stream);
     }
     sheet.commit();
     await workbook.commit();
   };
   write().catch((err: unknown) => {
-    reply.log.error({ err }, 'excel export failed');
+    // Past the headers an error can only cut the download; the log says which one.
+    reply.log.error({ err, url: reply.request?.url, file: fileName }, 'excel export failed mid-stream');
     stream.destroy(err instanceof Error ? err : new Error(String(err)));
   });
 
