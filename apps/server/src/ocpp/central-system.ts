@@ -17,7 +17,7 @@ import { Coalescer } from '../lib/coalescer.js';
 import { basicAuthPassword, verifyChargerPassword } from '../lib/charger-auth.js';
 import { LocalGateway } from './gateway.js';
 import { OcppMessageLog } from './message-log.js';
-import { rpcError } from './rpc-error.js';
+import { isRpcError, rpcError } from './rpc-error.js';
 import { SerialQueue } from './serial-queue.js';
 import { ocpp16Validator } from './validator.js';
 import type { HandlerContext } from './v16/context.js';
@@ -189,6 +189,7 @@ export class CentralSystem {
       try {
         return (await (ordered.has(method ?? '') ? queue.run(run) : run())) as Record<string, unknown>;
       } catch (err) {
+        if (isRpcError(err)) throw err;
         log.error({ err, action: method }, 'OCPP handler failed');
         throw rpcError('InternalError', 'The central system could not process this message');
       }

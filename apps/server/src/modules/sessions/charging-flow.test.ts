@@ -133,6 +133,28 @@ describe('a start Voltline refuses', () => {
   });
 });
 
+describe('connectors no charger has', () => {
+  it('answers PropertyConstraintViolation and stores nothing', async () => {
+    const c = chargers[2]!;
+    await expect(
+      c.call('StatusNotification', { connectorId: -1, status: 'Available', errorCode: 'NoError' }),
+    ).rejects.toMatchObject({ rpcErrorCode: 'PropertyConstraintViolation' });
+    await expect(
+      c.call('StartTransaction', {
+        connectorId: 2147483647,
+        idTag: 'NOBODY',
+        meterStart: 0,
+        timestamp: nextTime(),
+      }),
+    ).rejects.toMatchObject({ rpcErrorCode: 'PropertyConstraintViolation' });
+    const [stored] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(chargingSessions)
+      .where(eq(chargingSessions.connectorId, 2147483647));
+    expect(stored?.n).toBe(0);
+  });
+});
+
 describe('Authorize', () => {
   it('answers for the card only, never ConcurrentTx, even while the card is charging', async () => {
     const a = chargers[0]!;

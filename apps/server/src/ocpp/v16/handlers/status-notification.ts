@@ -1,4 +1,5 @@
 import type { Ocpp } from '@voltline/contract';
+import { checkConnector } from '../../rpc-error.js';
 import type { Handler } from '../context.js';
 
 /**
@@ -9,6 +10,8 @@ export const statusNotification: Handler<
   Ocpp.StatusNotificationRequest,
   Ocpp.StatusNotificationResponse
 > = async (p, ctx) => {
+  // A report for a connector no charger has would otherwise create it.
+  checkConnector(p.connectorId, 0);
   await ctx.statuses.add({
     chargePointId: ctx.cp.id,
     connectorId: p.connectorId,
