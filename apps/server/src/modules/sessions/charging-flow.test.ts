@@ -458,6 +458,28 @@ describe('commands of the charging flow', () => {
   });
 });
 
+describe('a charger that vanished mid-session and starts again', () => {
+  it('closes the connector’s forgotten session as superseded at its last reading; its late Stop settles it once', async () => {
+    const c = chargers.find((x) => x.identity === 'FLOW-C')!;
+    const old = await start(c, 'DEMO0003', 1, 0);
+    await meter(c, old.transactionId, 1500);
+    const next = await start(c, 'DEMO0004', 1, 1500);
+    expect(next.idTagInfo.status).toBe('Accepted');
+    expect(await session(old.transactionId)).toMatchObject({
+      state: 'failed',
+      stopReason: 'Superseded',
+      energyWh: 1500,
+    });
+    expect((await session(next.transactionId)).state).toBe('active');
+    // The lost Stop arrives after all: the charger's figures, once.
+    await stop(c, old.transactionId, 1800);
+    await stop(c, old.transactionId, 1800);
+    expect(await session(old.transactionId)).toMatchObject({ state: 'completed', energyWh: 1800 });
+    expect((await session(next.transactionId)).state).toBe('active');
+    await stop(c, next.transactionId, 2000);
+  });
+});
+
 describe('a charger that goes silent', () => {
   it('leaves no session in the way: the stuck one can be closed and the card used again', async () => {
     const c = chargers.find((x) => x.identity === 'FLOW-C')!;

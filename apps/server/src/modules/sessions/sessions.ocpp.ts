@@ -10,7 +10,10 @@ import { Coalescer } from '../../lib/coalescer.js';
 import * as repo from './sessions.repository.js';
 
 /** Stop reasons of sessions closed without the charger's StopTransaction, which may still come. */
-const CLOSED_WITHOUT_STOP = new Set([STALE_STOP_REASON, OPERATOR_CLOSE_REASON]);
+/** Stop reason of a session a new Start on its connector closed: its charger vanished without a Stop. */
+export const SUPERSEDED_STOP_REASON = 'Superseded';
+
+const CLOSED_WITHOUT_STOP = new Set([STALE_STOP_REASON, OPERATOR_CLOSE_REASON, SUPERSEDED_STOP_REASON]);
 
 type SampledValue = Ocpp.MeterValuesRequest['meterValue'][number]['sampledValue'][number];
 type MeterValue = Ocpp.MeterValuesRequest['meterValue'][number];
@@ -98,6 +101,7 @@ export class SessionsOcpp {
       // A charger that resends its Start after a reconnect gets the session it already has.
       const resent = await repo.findResentStart(tx, cp.id, req.connectorId, req.meterStart, startedAt);
       if (resent) return { transactionId: resent.id, idTagInfo: await this.answerAgain(tx, cp, req, resent) };
+      await this.supersede(tx, cp, req.connectorId, startedAt);
       const card = await authorizeIdTag(tx, req.idTag, cp.operatorPath);
       const busy =
         card.status === 'Accepted' && card.rfidCardId !== undefined && (await cardBusy(tx, card.rfidCardId));
@@ -135,6 +139,32 @@ export class SessionsOcpp {
       if (!refused) throw new Error('session insert lost');
       return { transactionId: refused.id, idTagInfo: forCharger({ ...card, status: 'ConcurrentTx' }) };
     });
+  }
+
+  /**
+   * A new transaction on a connector means the charger forgot the one before (it vanished
+   * mid-session and lost its StopTransaction): that session is closed at its last reading as
+   * superseded and billed (a refused one unbilled). If its Stop still comes, it settles it once.
+   */
+  private async supersede(tx: Tx, cp: OcppChargePoint, connectorId: number, at: Date) {
+    for (const old of await repo.openSessionsOfConnector(tx, cp.id, connectorId)) {
+      const refused = old.state === 'refused';
+      const meterStop = old.lastMeterWh ?? old.meterStart;
+      const done = await repo.completeSession(tx, old.id, {
+        state: refused ? 'refused' : 'failed',
+        stopReason: SUPERSEDED_STOP_REASON,
+        stoppedAt: old.updatedAt < at ? old.updatedAt : at,
+        meterStop,
+        energyWh: Math.max(0, meterStop - old.meterStart),
+      });
+      if (done && !refused) await billSession(tx, done);
+      await audit(tx, NO_USER, {
+        action: 'closeSuperseded',
+        entity: 'session',
+        entityId: old.id,
+        summary: { chargePointId: cp.chargePointId, connectorId, energyWh: done?.energyWh ?? null },
+      });
+    }
   }
 
   /** The answer to a resent Start: a refused session keeps its refusal; an accepted one, its card's state. */

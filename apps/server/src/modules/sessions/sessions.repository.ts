@@ -143,6 +143,21 @@ export async function insertUnmatchedStop(
   await tx.insert(unmatchedStops).values({ chargePointId, transactionId, payload }).onConflictDoNothing();
 }
 
+/** The running sessions (active, or refused and open) of one connector, locked for closing. */
+export async function openSessionsOfConnector(tx: Tx, chargePointId: number, connectorId: number) {
+  return tx
+    .select()
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.chargePointId, chargePointId),
+        eq(chargingSessions.connectorId, connectorId),
+        sql`(${chargingSessions.state} = 'active' OR (${chargingSessions.state} = 'refused' AND ${chargingSessions.stoppedAt} IS NULL))`,
+      ),
+    )
+    .for('update');
+}
+
 export async function hasActiveSession(
   tx: Tx,
   chargePointId: number,
