@@ -10,6 +10,8 @@ const TOP_FOLDERS = /^(apps|packages|e2e|bench|docs|scripts|eslint|\.ci)\//;
 const ROOT_FILE = /^([A-Z][A-Z0-9_-]*(\.md)?|[\w.-]+\.(json|js|mjs))$/;
 // Written as `apps/server/src/modules/<domain>/` or `{en,tr}`: a shape, not a file.
 const PLACEHOLDER = /[<{*]/;
+// What a build or a run makes (the built portal, the embedded database): absent from a fresh clone.
+const BUILT = /(^|\/)(dist|data|node_modules)(\/|$)/;
 
 /** Repository paths the text names in backticks or as relative Markdown links. */
 function namedPaths(text: string): string[] {
@@ -21,7 +23,8 @@ function namedPaths(text: string): string[] {
     .map((s) => s.replace(/\/$/, ''))
     .filter((s) => TOP_FOLDERS.test(s) || s === '.ci' || (!s.includes('/') && ROOT_FILE.test(s)))
     // Environment variables look like upper-case root files; a file name has a dot or is LICENSE.
-    .filter((s) => s.includes('/') || s.includes('.') || s === 'LICENSE');
+    .filter((s) => s.includes('/') || s.includes('.') || s === 'LICENSE')
+    .filter((s) => !BUILT.test(s));
   return [...new Set(paths)];
 }
 
