@@ -4,6 +4,7 @@ import { authorizeIdTag, cardBusy, type IdTagInfo } from '../drivers/authorizati
 import type { OcppChargePoint } from '../charge-points/charge-points.repository.js';
 import { snapshotOf, tariffOfConnector } from '../tariffs/tariffs.repository.js';
 import { billSession, rebillSession } from './billing.js';
+import { closeAtLastReading } from './close.js';
 import { STALE_STOP_REASON } from './stale.js';
 import { audit, NO_USER } from '../audit/audit.service.js';
 import { Coalescer } from '../../lib/coalescer.js';
@@ -148,16 +149,10 @@ export class SessionsOcpp {
    */
   private async supersede(tx: Tx, cp: OcppChargePoint, connectorId: number, at: Date) {
     for (const old of await repo.openSessionsOfConnector(tx, cp.id, connectorId)) {
-      const refused = old.state === 'refused';
-      const meterStop = old.lastMeterWh ?? old.meterStart;
-      const done = await repo.completeSession(tx, old.id, {
-        state: refused ? 'refused' : 'failed',
+      const done = await closeAtLastReading(tx, old, {
         stopReason: SUPERSEDED_STOP_REASON,
         stoppedAt: old.updatedAt < at ? old.updatedAt : at,
-        meterStop,
-        energyWh: Math.max(0, meterStop - old.meterStart),
       });
-      if (done && !refused) await billSession(tx, done);
       await audit(tx, NO_USER, {
         action: 'closeSuperseded',
         entity: 'session',

@@ -11,7 +11,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Actor, Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { audit } from '../audit/audit.service.js';
-import { billSession } from './billing.js';
+import { closeAtLastReading, isOpen } from './close.js';
 import * as repo from './sessions.repository.js';
 import {
   exportSessions,
@@ -64,26 +64,19 @@ export class SessionsService {
       if (!found) throw notFound('session');
       const s = await repo.lockSession(tx, found.s.chargePointId, id);
       if (!s) throw notFound('session');
-      const refused = s.state === 'refused' && s.stoppedAt === null;
-      if (s.state !== 'active' && !refused) throw new AppError(409, 'session.notOpen');
-      const meterStop = s.lastMeterWh ?? s.meterStart;
-      const done = await repo.completeSession(tx, id, {
-        state: refused ? 'refused' : 'failed',
+      if (!isOpen(s)) throw new AppError(409, 'session.notOpen');
+      const after = await closeAtLastReading(tx, s, {
         stopReason: OPERATOR_CLOSE_REASON,
         stoppedAt: s.updatedAt,
-        meterStop,
-        energyWh: Math.max(0, meterStop - s.meterStart),
         closeNote: reason,
       });
-      if (done && !refused) await billSession(tx, done);
-      const after = await repo.lockSession(tx, s.chargePointId, id);
       await audit(tx, ctx, {
         action: 'close',
         entity: 'session',
         entityId: id,
         summary: { reason, state: after?.state, energyWh: after?.energyWh, cost: after?.cost ?? null },
       });
-      return !refused;
+      return s.state !== 'refused';
     });
     return { session: await this.get(ctx.actor, id), billed };
   }

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { chargingSessions } from '../../db/schema/index.js';
 import { audit, NO_USER } from '../audit/audit.service.js';
-import { billSession } from './billing.js';
+import { closeAtLastReading, isOpen } from './close.js';
 import * as repo from './sessions.repository.js';
 
 export const STALE_STOP_REASON = 'NoStopReceived';
@@ -31,18 +31,8 @@ export async function closeStaleSessions(db: Db, hours: number, now = new Date()
   for (const { id, chargePointId } of stale) {
     await db.transaction(async (tx) => {
       const s = await repo.lockSession(tx, chargePointId, id);
-      const refused = s?.state === 'refused' && s.stoppedAt === null;
-      if (!s || (s.state !== 'active' && !refused)) return;
-      const meterStop = s.lastMeterWh ?? s.meterStart;
-      const done = await repo.completeSession(tx, id, {
-        // A refused session is closed too, but stays refused and unbilled.
-        state: refused ? 'refused' : 'failed',
-        stopReason: STALE_STOP_REASON,
-        stoppedAt: s.updatedAt,
-        meterStop,
-        energyWh: Math.max(0, meterStop - s.meterStart),
-      });
-      if (done && !refused) await billSession(tx, done);
+      if (!s || !isOpen(s)) return;
+      const done = await closeAtLastReading(tx, s, { stopReason: STALE_STOP_REASON, stoppedAt: s.updatedAt });
       // No user made this change: the audit line gives the rule.
       await audit(tx, NO_USER, {
         action: 'closeStale',
