@@ -1,4 +1,4 @@
-import type { Locale } from '@voltline/contract';
+import type { Locale, Permission } from '@voltline/contract';
 import { bearerToken } from '../lib/request.js';
 import type { App } from '../lib/app-type.js';
 import { makeActor } from '../lib/context.js';
@@ -11,6 +11,19 @@ import type { TokenService } from '../lib/tokens.js';
  * Every /api route declares what it needs; a route that forgets is refused at start-up, so no
  * endpoint can be open by accident. Tokens are checked against the live session on every call.
  */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  permission: Permission | 'signedIn' | 'public';
+}
+
+const declared = new WeakMap<object, DeclaredRoute[]>();
+
+/** Every /api route of an app with what it needs: the permission matrix test walks them all. */
+export function declaredRoutes(app: object): readonly DeclaredRoute[] {
+  return declared.get(app) ?? [];
+}
+
 export function registerAuth(
   app: App,
   deps: { defaultLocale: Locale; tokens: TokenService; auth: Pick<AuthService, 'actorOfSession'> },
@@ -18,10 +31,16 @@ export function registerAuth(
   app.decorateRequest('locale', 'en');
   app.decorateRequest('ctx', null);
 
+  const routes: DeclaredRoute[] = [];
+  declared.set(app, routes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    if (!route.config?.permission) {
+    const permission = route.config?.permission;
+    if (!permission) {
       throw new Error(`route ${String(route.method)} ${route.url} declares no permission`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method: String(method), url: route.url, permission });
     }
   });
 
