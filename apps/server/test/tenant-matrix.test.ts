@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  driverAddresses,
+  drivers,
+  driverVehicles,
+  operators,
+  rfidCards,
+  tariffs,
+  users,
+} from '../src/db/schema/index.js';
+import { declaredRoutes } from '../src/plugins/auth.js';
+import { createTestApp, type TestApp } from './helper.js';
+import { connectClient, listen, registerChargePoint, type Client } from './ocpp-helper.js';
+
+// Tenancy: a Main Operator of İstanbul asks every route that takes an id for a record of Ankara,
+// its sibling. Every answer must be 403 or 404 and carry none of Ankara's data. The routes come
+// from the app, so a new route with an id is probed the day it is added.
+
+let t: TestApp;
+let istanbul: string;
+let charger: Client;
+const ids: Record<string, number | string> = {};
+const MARKERS = [
+  'ANK-PROBE',
+  'Murat',
+  'Öztürk',
+  'Ankara probe tariff',
+  'ankara.probe@voltline.local',
+  'Ankara Yolu',
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  const url = await listen(t);
+  istanbul = await t.login('istanbul@voltline.local');
+  const [ankara] = await db.select().from(operators).where(eq(operators.name, 'Voltline Ankara'));
+  const [murat] = await db.select().from(drivers).where(eq(drivers.name, 'Murat'));
+  const [card] = await db.select().from(rfidCards).where(eq(rfidCards.driverId, murat!.id));
+  const cp = await registerChargePoint(t, 'ANK-PROBE', 'ankara-probe-secret1', 'Voltline Ankara');
+  const [tariff] = await db
+    .insert(tariffs)
+    .values({
+      operatorId: ankara!.id,
+      name: 'Ankara probe tariff',
+      type: 'AC',
+      paymentType: 'Postpaid',
+      pricePerKwh: 700,
+    })
+    .returning();
+  const [address] = await db
+    .insert(driverAddresses)
+    .values({ driverId: murat!.id, title: 'Home', line1: 'Ankara Yolu 1', city: 'Ankara', country: 'TR' })
+    .returning();
+  const [vehicle] = await db
+    .insert(driverVehicles)
+    .values({ driverId: murat!.id, name: 'Murat car', socketType: 'Type2' })
+    .returning();
+  const [user] = await db
+    .insert(users)
+    .values({
+      operatorId: ankara!.id,
+      email: 'ankara.probe@voltline.local',
+      passwordHash: 'x',
+      name: 'Ankara',
+      surname: 'Probe',
+      roles: ['Main Operator'],
+    })
+    .returning();
+  charger = await connectClient(url, 'ANK-PROBE', 'ankara-probe-secret1');
+  const started = (await charger.call('StartTransaction', {
+    connectorId: 1,
+    idTag: card!.number,
+    meterStart: 0,
+    timestamp: new Date().toISOString(),
+  })) as { transactionId: number };
+  Object.assign(ids, {
+    operator: ankara!.id,
+    driver: murat!.id,
+    card: card!.id,
+    chargePoint: cp.id,
+    chargePointIdentity: cp.chargePointId,
+    tariff: tariff!.id,
+    address: address!.id,
+    vehicle: vehicle!.id,
+    user: user!.id,
+    session: started.transactionId,
+  });
+});
+afterAll(async () => {
+  await charger.close({ force: true });
+  await t.close();
+});
+
+/** Which of Ankara's records a route's id names, by the route's path. */
+function idFor(url: string): number | string | undefined {
+  const rules: [RegExp, keyof typeof ids | undefined][] = [
+    [/Country\/GetCities/, undefined],
+    [/AuditLogs\/.*:userId/, 'user'],
+    [/\/Profile\/:id/, 'chargePointIdentity'],
+    [/\/ChargePoint\/:id|GetChargePointAvailableTariffs/, 'chargePoint'],
+    [/Operator\/(ArchiveOperator|getDriversByOperatorId)|\/operator\/:id/, 'operator'],
+    [/\/Transaction\/:id/, 'session'],
+    [/RFIDCards/, 'card'],
+    [/driver\/address/, 'address'],
+    [/driver\/vehicle/, 'vehicle'],
+    [/\/driver\/:id/, 'driver'],
+    [/\/tariff\/:tariffId/, 'tariff'],
+    [/\/user\/:id/, 'user'],
+  ];
+  const key = rules.find(([re]) => re.test(url))?.[1];
+  return key === undefined ? undefined : ids[key];
+}
+
+const BODIES: Record<string, unknown> = {
+  'POST /api/portal/Transaction/:id/close': { reason: 'tenant probe' },
+  'POST /api/portal/ChargePoint/:id/password': {},
+  'POST /api/portal/AuditLogs/GetUserAuditLogsDynamic/:userId': {},
+};
+
+describe('the tenant matrix', () => {
+  it('answers a sibling operator’s user 403 or 404, with none of the sibling’s data, on every route with an id', async () => {
+    const routes = declaredRoutes(t.app).filter((r) => /:\w+/.test(r.url) && r.permission !== 'public');
+    const probed: string[] = [];
+    const leaks: string[] = [];
+    for (const route of routes) {
+      if (/Country\/GetCities/.test(route.url)) continue;
+      const id = idFor(route.url);
+      expect(id, `no Ankara record for ${route.method} ${route.url}: add it to idFor`).toBeDefined();
+      const key = `${route.method} ${route.url}`;
+      const body = BODIES[key];
+      const r = await t.app.inject({
+        method: route.method as 'GET',
+        url: route.url.replace(/:\w+/, String(id)),
+        headers: {
+          authorization: `Bearer ${istanbul}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        payload: body ? JSON.stringify(body) : undefined,
+      });
+      probed.push(key);
+      const leaked = MARKERS.filter((m) => r.body.includes(m));
+      if (![403, 404].includes(r.statusCode) || leaked.length > 0) {
+        leaks.push(`${key} → ${r.statusCode} ${leaked.join(',')} ${r.body.slice(0, 120)}`);
+      }
+    }
+    expect(probed.length).toBeGreaterThan(20);
+    expect(leaks).toEqual([]);
+  });
+
+  it('keeps remote commands to a sibling’s charger out of reach', async () => {
+    const r = await t.call<{ error: string }>('POST', '/api/ocpp/RemoteTrigger/reset', {
+      token: istanbul,
+      body: { chargePointId: 'ANK-PROBE', type: 'Soft' },
+    });
+    expect(r.status).toBe(404);
+  });
+});
