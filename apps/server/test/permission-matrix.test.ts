@@ -59,7 +59,8 @@ function expectedPermission(method: string, url: string): string | undefined {
   if (!area || area === 'public' || area === 'signedIn') return area;
   if (area === 'commands') return 'commands:write';
   if (url.endsWith('/Payment/refund')) return 'payments:refund';
-  const query = method === 'GET' || (method === 'POST' && /(Dynamic|Excel|GetPaymentTransactions)(\/:\w+)?$/.test(url));
+  const query =
+    method === 'GET' || (method === 'POST' && /(Dynamic|Excel|GetPaymentTransactions)(\/:\w+)?$/.test(url));
   return `${area}:${query ? 'read' : 'write'}`;
 }
 
