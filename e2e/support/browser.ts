@@ -108,3 +108,23 @@ export async function pickBySearch(page: Page, field: Locator, text: string, tit
   await page.keyboard.type(text);
   await page.locator('.ant-select-dropdown:visible').getByTitle(title, { exact: true }).click();
 }
+
+/** Calls the API with the signed-in user's token, as the portal does. */
+export async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(`/api/${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('auth_token') ?? ''}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = (await res.json()) as { data: unknown; error?: string };
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.error ?? ''}`);
+      return json.data;
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}

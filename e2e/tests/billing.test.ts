@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { launchBrowser, newPage, pickBySearch, screenshot, signIn, uniqueName } from '../support/browser';
+import {
+  launchBrowser,
+  newPage,
+  pickBySearch,
+  screenshot,
+  signIn,
+  uniqueName,
+  api,
+} from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -34,26 +42,6 @@ const twoDecimals = (n: number) =>
 /** How the portal shows money and energy in English: ₺1,234.50, 3.05 kWh. */
 const lira = (minor: number) => `₺${twoDecimals(minor / 100)}`;
 const kwh = (wh: number) => `${twoDecimals(wh / 1000)} kWh`;
-
-/** Calls the API with the signed-in user's token, as the portal does. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api/${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('auth_token') ?? ''}`,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await res.json()) as { data: unknown; error?: string };
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.error ?? ''}`);
-      return json.data;
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
 
 /** A charge point of İstanbul created through the API, optionally with a tariff on connector 1, and its simulated charger. */
 async function prepareCharger(page: Page, id: string, tariffId?: number): Promise<SimCharger> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { launchBrowser, newPage, pickBySearch, screenshot, signIn } from '../support/browser';
+import { launchBrowser, newPage, pickBySearch, screenshot, signIn, api } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -26,26 +26,6 @@ const CP_ID = 'E2E-DRIVERS-1';
 async function pick(page: Page, testId: string, option: string): Promise<void> {
   await page.getByTestId(testId).click();
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
-
-/** Calls the API with the page's session, as the portal does. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await page.evaluate(
-    async ({ method, path, body }) => {
-      const r = await fetch(`/api/${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('auth_token') ?? ''}`,
-          'Content-Type': 'application/json',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: r.status, json: (await r.json()) as unknown };
-    },
-    { method, path, body },
-  );
-  expect(res.status, JSON.stringify(res.json)).toBe(200);
-  return (res.json as { data: T }).data;
 }
 
 /** A charge point registered through the API under the user's operator, connected as a simulated charger. */

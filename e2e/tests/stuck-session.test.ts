@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { launchBrowser, newPage, screenshot, signIn, uniqueName } from '../support/browser';
+import { launchBrowser, newPage, screenshot, signIn, uniqueName, api } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -41,26 +41,6 @@ interface SessionSeen {
   closeNote: string | null;
   authorization: string;
   unauthorized: boolean;
-}
-
-/** Calls the API with the signed-in user's token, as the portal does. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api/${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('auth_token') ?? ''}`,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await res.json()) as { data: unknown; error?: string };
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.error ?? ''}`);
-      return json.data;
-    },
-    { method, path, body },
-  ) as Promise<T>;
 }
 
 const session = (page: Page, id: number) => api<SessionSeen>(page, 'GET', `portal/Transaction/${id}`);

@@ -23,7 +23,15 @@ function escaped(value: unknown, depth = 0): unknown {
   );
 }
 
-const storable = (row: OcppLogRow): OcppLogRow => escaped(row) as OcppLogRow;
+/**
+ * Whether a raw frame could carry what PostgreSQL refuses: a NUL or a surrogate, literally or as a
+ * JSON escape. One scan of the text, so the common frame is queued untouched (this runs for every
+ * frame); only a suspect one is walked and escaped.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
+const SUSPECT = /\u0000|\\u0000|\\u[dD][89a-fA-F]|[\uD800-\uDFFF]/;
+const storable = (row: OcppLogRow, raw: string): OcppLogRow =>
+  SUSPECT.test(raw) ? (escaped(row) as OcppLogRow) : row;
 // Anything outside printable ASCII.
 const ascii = (text: string) => text.replace(/[^\x20-\x7e]/g, '?');
 
@@ -80,13 +88,16 @@ export class OcppMessageLog {
       typeof parsed[1] !== 'string' ||
       !TYPES[parsed[0]]
     ) {
-      this.push({
-        chargePointId,
-        direction,
-        messageType: 'INVALID',
-        payload: { raw: raw.slice(0, 10_000) },
-        at: new Date(now),
-      });
+      this.push(
+        {
+          chargePointId,
+          direction,
+          messageType: 'INVALID',
+          payload: { raw: raw.slice(0, 10_000) },
+          at: new Date(now),
+        },
+        raw,
+      );
       return;
     }
     const frame = parsed as unknown[];
@@ -95,15 +106,18 @@ export class OcppMessageLog {
     if (type === 2) {
       const action = typeof frame[2] === 'string' ? frame[2] : null;
       if (action) this.pending.set(key, { action, at: now });
-      this.push({
-        chargePointId,
-        direction,
-        messageType: 'CALL',
-        messageId,
-        action,
-        payload: withoutSecrets(action, frame[3] ?? {}),
-        at: new Date(now),
-      });
+      this.push(
+        {
+          chargePointId,
+          direction,
+          messageType: 'CALL',
+          messageId,
+          action,
+          payload: withoutSecrets(action, frame[3] ?? {}),
+          at: new Date(now),
+        },
+        raw,
+      );
       return;
     }
     const call = this.pending.get(key);
@@ -112,21 +126,27 @@ export class OcppMessageLog {
       type === 3
         ? (frame[2] ?? {})
         : { errorCode: frame[2], errorDescription: frame[3], errorDetails: frame[4] };
-    this.push({
-      chargePointId,
-      direction,
-      messageType: TYPES[type] ?? 'INVALID',
-      messageId,
-      action: call?.action ?? null,
-      payload,
-      at: new Date(now),
-      responseTimeMs: call ? now - call.at : null,
-    });
+    this.push(
+      {
+        chargePointId,
+        direction,
+        messageType: TYPES[type] ?? 'INVALID',
+        messageId,
+        action: call?.action ?? null,
+        payload,
+        at: new Date(now),
+        responseTimeMs: call ? now - call.at : null,
+      },
+      raw,
+    );
   }
 
   /** Records something Voltline did at the connection rather than a frame, e.g. a refused handshake. */
   note(chargePointId: string, action: string, payload: Record<string, unknown>) {
-    this.push({ chargePointId, direction: 'in', messageType: 'INVALID', action, payload, at: new Date() });
+    this.push(
+      { chargePointId, direction: 'in', messageType: 'INVALID', action, payload, at: new Date() },
+      JSON.stringify(payload),
+    );
   }
 
   /** Forgets unanswered CALLs of a charger that went away. */
@@ -135,8 +155,8 @@ export class OcppMessageLog {
     for (const key of this.pending.keys()) if (key.startsWith(prefix)) this.pending.delete(key);
   }
 
-  private push(row: OcppLogRow) {
-    this.buffer.push(storable(row));
+  private push(row: OcppLogRow, raw: string) {
+    this.buffer.push(storable(row, raw));
     if (this.buffer.length >= this.opts.maxBatch) void this.flush();
   }
 

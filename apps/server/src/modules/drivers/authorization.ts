@@ -17,6 +17,47 @@ function networkOf(path: string): string {
  * balance is Blocked; a card past its expiry is Expired. Never ConcurrentTx: OCPP 1.6 keeps that
  * status for StartTransaction, where `cardBusy` decides it.
  */
+/** The columns a card's answer depends on. */
+const CARD = {
+  id: rfidCards.id,
+  number: rfidCards.number,
+  status: rfidCards.status,
+  expiresAt: rfidCards.expiresAt,
+  archivedAt: rfidCards.archivedAt,
+  driverId: drivers.id,
+  driverStatus: drivers.status,
+  balance: drivers.balance,
+  operatorPath: operators.path,
+  prepaid: operators.prepaid,
+  minBalance: operators.minBalance,
+};
+type CardRow = {
+  status: string;
+  expiresAt: Date | null;
+  archivedAt: Date | null;
+  driverStatus: string;
+  balance: number;
+  prepaid: boolean;
+  minBalance: number;
+};
+
+/** What a known card of the right network may do, by itself: the one rule Authorize and local lists share. */
+function cardInfo(
+  card: CardRow,
+  now: Date,
+): { status: 'Accepted' | 'Blocked' | 'Expired'; expiryDate?: string } {
+  const expiryDate = card.expiresAt?.toISOString();
+  const status =
+    card.archivedAt || card.status !== 'active' || card.driverStatus !== 'active'
+      ? 'Blocked'
+      : card.expiresAt && card.expiresAt.getTime() <= now.getTime()
+        ? 'Expired'
+        : card.prepaid && card.balance < card.minBalance
+          ? 'Blocked'
+          : 'Accepted';
+  return expiryDate && status !== 'Blocked' ? { status, expiryDate } : { status };
+}
+
 export async function authorizeIdTag(
   tx: Tx,
   idTag: string,
@@ -24,18 +65,7 @@ export async function authorizeIdTag(
   now = new Date(),
 ): Promise<IdTagInfo & { rfidCardId?: number; driverId?: number }> {
   const [card] = await tx
-    .select({
-      id: rfidCards.id,
-      status: rfidCards.status,
-      expiresAt: rfidCards.expiresAt,
-      archivedAt: rfidCards.archivedAt,
-      driverId: drivers.id,
-      driverStatus: drivers.status,
-      balance: drivers.balance,
-      operatorPath: operators.path,
-      prepaid: operators.prepaid,
-      minBalance: operators.minBalance,
-    })
+    .select(CARD)
     .from(rfidCards)
     .innerJoin(drivers, eq(drivers.id, rfidCards.driverId))
     .innerJoin(operators, eq(operators.id, drivers.operatorId))
@@ -44,15 +74,7 @@ export async function authorizeIdTag(
 
   if (!card || networkOf(card.operatorPath) !== networkOf(chargePointOperatorPath))
     return { status: 'Invalid' };
-  const ids = { rfidCardId: card.id, driverId: card.driverId };
-  const expiryDate = card.expiresAt?.toISOString();
-  if (card.archivedAt || card.status !== 'active' || card.driverStatus !== 'active')
-    return { status: 'Blocked', ...ids };
-  if (card.expiresAt && card.expiresAt.getTime() <= now.getTime())
-    return { status: 'Expired', expiryDate, ...ids };
-  if (card.prepaid && card.balance < card.minBalance) return { status: 'Blocked', ...ids };
-
-  return expiryDate ? { status: 'Accepted', expiryDate, ...ids } : { status: 'Accepted', ...ids };
+  return { ...cardInfo(card, now), rfidCardId: card.id, driverId: card.driverId };
 }
 
 /**
@@ -90,15 +112,7 @@ export async function networkCards(
   now = new Date(),
 ): Promise<LocalListEntry[]> {
   const rows = await tx
-    .select({
-      number: rfidCards.number,
-      status: rfidCards.status,
-      expiresAt: rfidCards.expiresAt,
-      driverStatus: drivers.status,
-      balance: drivers.balance,
-      prepaid: operators.prepaid,
-      minBalance: operators.minBalance,
-    })
+    .select(CARD)
     .from(rfidCards)
     .innerJoin(drivers, eq(drivers.id, rfidCards.driverId))
     .innerJoin(operators, eq(operators.id, drivers.operatorId))
@@ -110,14 +124,5 @@ export async function networkCards(
       ),
     )
     .orderBy(rfidCards.number);
-  return rows.map((c) => {
-    const expiryDate = c.expiresAt?.toISOString();
-    const status =
-      c.status !== 'active' || c.driverStatus !== 'active' || (c.prepaid && c.balance < c.minBalance)
-        ? 'Blocked'
-        : c.expiresAt && c.expiresAt.getTime() <= now.getTime()
-          ? 'Expired'
-          : 'Accepted';
-    return { idTag: c.number, idTagInfo: expiryDate ? { status, expiryDate } : { status } };
-  });
+  return rows.map((c) => ({ idTag: c.number, idTagInfo: cardInfo(c, now) }));
 }

@@ -85,7 +85,7 @@ export function toSession(r: Row): Session {
     meterStart: s.meterStart,
     meterStop: s.meterStop,
     energyWh: Number(r.energy),
-    powerW: s.stoppedAt === null && s.state !== 'failed' ? s.lastPowerW : null,
+    powerW: s.stoppedAt === null ? s.lastPowerW : null,
     soc: s.lastSoc,
     stopReason: s.stopReason,
     state: s.state as Session['state'],

@@ -1,24 +1,12 @@
-import type { Tx } from '../../db/client.js';
+import type { CreateAccount } from '../auth/auth.service.js';
 import { insertOperator } from '../operators/operators.repository.js';
 import * as repo from './users.repository.js';
-
-export interface NewAccount {
-  companyName: string;
-  email: string;
-  passwordHash: string;
-  name: string;
-  surname: string;
-  locale: string;
-}
 
 /**
  * Self-registration's writes: a new top-level operator and its first Main Operator. Sign-in (in
  * the auth module, below users) receives this function rather than importing the repositories.
  */
-export async function createOperatorWithOwner(
-  tx: Tx,
-  a: NewAccount,
-): Promise<{ operatorId: number; userId: number; email: string }> {
+export const createOperatorWithOwner: CreateAccount = async (tx, a) => {
   const operator = await insertOperator(tx, { name: a.companyName, email: a.email });
   const user = await repo.insertUser(tx, {
     operatorId: operator.id,
@@ -30,7 +18,7 @@ export async function createOperatorWithOwner(
     locale: a.locale,
   });
   return { operatorId: operator.id, userId: user.id, email: user.email };
-}
+};
 
 /** Whether the user is in the actor's reach, for modules below users (the audit trail). */
 export async function userInReach(...args: Parameters<typeof repo.findUser>): Promise<boolean> {
