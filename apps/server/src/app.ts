@@ -92,7 +92,11 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   registerTextGuard(app);
 
   const { ocpp } = services;
-  app.addHook('onReady', () => ocpp.start(app.server));
+  app.addHook('onReady', async () => {
+    // Commands this process sent before a crash never got their answer: recorded as lost.
+    await services.commands.markLost();
+    await ocpp.start(app.server);
+  });
   // Chargers' sockets are closed before the HTTP server, which would otherwise wait for them.
   app.addHook('preClose', () => ocpp.stop());
   await app.register(helmet, {

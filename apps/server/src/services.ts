@@ -98,7 +98,7 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     sessions: new SessionsService({ db, clock, staleHours: config.SESSION_STALE_HOURS }),
     payments: new PaymentsService(db),
     analytics: new AnalyticsService(db),
-    commands: new CommandsService(db, ocpp.gateway),
+    commands: new CommandsService(db, ocpp.gateway, config.nodeId),
     ocppLogs: new OcppLogsService(db),
   };
 }

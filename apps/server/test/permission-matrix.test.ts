@@ -42,6 +42,7 @@ const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/(portal\/Auth\/me|auth\/logout|portal\/operator\/lookup)$/, 'signedIn'],
   [/^\/api\/portal\/(Brand|Country|Enum)\b/, 'signedIn'],
   [/^\/api\/ocpp\/RemoteTrigger\//, 'commands'],
+  [/^\/api\/portal\/ChargePoint\/:id\/commands$/, 'commands'],
   [/^\/api\/messageTrace\/OcppLogs\//, 'logs'],
   [/^\/api\/portal\/AuditLogs\//, 'auditLogs'],
   [/^\/api\/portal\/(ChargePoint|Profile|connector|Analytics\/(Chargepoint|Connector))\b/, 'chargePoints'],
@@ -57,7 +58,7 @@ const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
 function expectedPermission(method: string, url: string): string | undefined {
   const area = AREAS.find(([re]) => re.test(url))?.[1];
   if (!area || area === 'public' || area === 'signedIn') return area;
-  if (area === 'commands') return 'commands:write';
+  if (area === 'commands') return method === 'GET' ? 'commands:read' : 'commands:write';
   if (url.endsWith('/Payment/refund')) return 'payments:refund';
   const query =
     method === 'GET' || (method === 'POST' && /(Dynamic|Excel|GetPaymentTransactions)(\/:\w+)?$/.test(url));

@@ -115,6 +115,7 @@ function idFor(url: string): number | string | undefined {
 
 const BODIES: Record<string, unknown> = {
   'POST /api/portal/Transaction/:id/close': { reason: 'tenant probe' },
+  'POST /api/portal/Transaction/:id/review': { action: 'release', note: 'tenant probe' },
   'POST /api/portal/ChargePoint/:id/password': {},
   'POST /api/portal/AuditLogs/GetUserAuditLogsDynamic/:userId': {},
 };

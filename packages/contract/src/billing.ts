@@ -8,7 +8,22 @@ export const CURRENCIES = ['TRY', 'EUR', 'USD', 'GBP'] as const;
  * active: charging on an accepted start. refused: the StartTransaction was not accepted (the
  * charger may still have charged: `unauthorized`); never billed, never blocks a card.
  */
-export const SESSION_STATES = ['active', 'completed', 'failed', 'refused'] as const;
+/**
+ * `review`: a closed session whose readings are impossible for its connector (a negative meter or
+ * duration, a meter that went back, more energy than the connector can deliver in the time, a cost
+ * beyond exact arithmetic). It is stored as the charger sent it but neither billed nor counted in
+ * the dashboards until staff release or correct it.
+ */
+export const SESSION_STATES = ['active', 'completed', 'failed', 'refused', 'review'] as const;
+/** Why a session is held for review (see `review` above). */
+export const REVIEW_REASONS = [
+  'negativeMeter',
+  'meterWentBack',
+  'negativeDuration',
+  'energyBeyondPower',
+  'costOutOfRange',
+] as const;
+export type ReviewReason = (typeof REVIEW_REASONS)[number];
 export const PAYMENT_KINDS = ['topup', 'session'] as const;
 export const PAYMENT_STATES = ['completed', 'partiallyRefunded', 'refunded', 'failed'] as const;
 
@@ -113,6 +128,8 @@ export const Session = z.object({
   unauthorized: z.boolean(),
   /** The operator's reason when staff closed the session (a charger that never sent its Stop). */
   closeNote: z.string().nullable(),
+  /** Why the session is held for review; empty when it is not held. */
+  reviewReasons: z.array(z.enum(REVIEW_REASONS)),
   tariff: TariffSnapshot.nullable(),
   cost: z.number().int().nullable(),
   currency: z.string().nullable(),
@@ -138,6 +155,35 @@ export const CloseSessionBody = z.object({
   reason: z.string().trim().min(3).max(500),
 });
 export type CloseSessionBody = z.infer<typeof CloseSessionBody>;
+
+/** A meter reading staff may enter when they correct a held session: Wh, 0 to 10¹² (1 TWh). */
+const MeterWh = z.number().int().min(0).max(1_000_000_000_000);
+
+/**
+ * `POST portal/Transaction/{id}/review`: staff settle a session held for review. `release` bills it
+ * as stored; `correct` replaces its readings (and stop time) with what staff checked, then bills it.
+ * The note says why, for the audit log.
+ */
+export const ReviewSessionBody = z
+  .object({
+    action: z.enum(['release', 'correct']),
+    note: z.string().trim().min(3).max(500),
+    meterStart: MeterWh.optional(),
+    meterStop: MeterWh.optional(),
+    stoppedAt: IsoTime.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.action !== 'correct') return;
+    if (b.meterStart === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'session.meterRequired', path: ['meterStart'] });
+    }
+    if (b.meterStop === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'session.meterRequired', path: ['meterStop'] });
+    } else if (b.meterStart !== undefined && b.meterStop < b.meterStart) {
+      ctx.addIssue({ code: 'custom', message: 'session.meterStopBeforeStart', path: ['meterStop'] });
+    }
+  });
+export type ReviewSessionBody = z.infer<typeof ReviewSessionBody>;
 
 /** Stop reason of a session closed by staff; its bill is at the last meter reading. */
 export const OPERATOR_CLOSE_REASON = 'ClosedByOperator';

@@ -244,3 +244,30 @@ export const OcppLogPair = z.object({
   response: OcppLogEntry.nullable(),
 });
 export type OcppLogPair = z.infer<typeof OcppLogPair>;
+
+/**
+ * What became of a remote command: `sent` while the charger has not answered, then `answered`
+ * (the charger's status in `status`), `callError`, `timedOut`, `offline` (not connected, nothing
+ * sent), or `lost` (the process holding the charger stopped before the answer came).
+ */
+export const COMMAND_OUTCOMES = ['sent', 'answered', 'callError', 'timedOut', 'offline', 'lost'] as const;
+export type CommandOutcome = (typeof COMMAND_OUTCOMES)[number];
+
+/** One remote command as the charge point's detail lists it (`GET portal/ChargePoint/{id}/commands`). */
+export const CommandRecord = z.object({
+  id: z.number().int(),
+  /** The OCPP action sent (e.g. `RemoteStartTransaction`). */
+  action: z.string(),
+  /** Who sent it; null for Voltline itself. */
+  userName: z.string().nullable(),
+  /** The request as sent, secrets redacted. */
+  request: z.record(z.string(), z.unknown()),
+  outcome: z.enum(COMMAND_OUTCOMES),
+  /** The charger's `status` (Accepted, Rejected…) when it answered with one. */
+  status: z.string().nullable(),
+  /** The CALLERROR code and description, or why it was lost. */
+  error: z.string().nullable(),
+  sentAt: z.string(),
+  answeredAt: z.string().nullable(),
+});
+export type CommandRecord = z.infer<typeof CommandRecord>;

@@ -66,6 +66,7 @@ export const API = {
     unarchive: 'portal/ChargePoint/UnarchiveChargepoint',
     resetPassword: (id: number | string) => `portal/ChargePoint/${id}/password`,
     connections: (id: number | string) => `portal/ChargePoint/${id}/connections`,
+    commands: (id: number | string) => `portal/ChargePoint/${id}/commands`,
     analytics: 'portal/Analytics/Chargepoint',
     profiles: (id: number | string) => `portal/Profile/${id}`,
     brands: 'portal/Brand/getBrands',
@@ -92,6 +93,7 @@ export const API = {
     meterValues: (id: number | string) => `portal/Transaction/${id}/meterValues`,
     staleRule: 'portal/Transaction/staleRule',
     close: (id: number | string) => `portal/Transaction/${id}/close`,
+    review: (id: number | string) => `portal/Transaction/${id}/review`,
   },
   payments: {
     dynamic: 'portal/Payment/GetPaymentTransactions',

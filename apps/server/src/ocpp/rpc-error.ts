@@ -24,3 +24,39 @@ export function checkConnector(connectorId: number, min: 0 | 1) {
     );
   }
 }
+
+const MIN_TIME = 0;
+const MAX_TIME = Date.UTC(2200, 0, 1);
+
+/**
+ * Refuses a time no charging happens at (before 1970 or from 2200 on: a charger's clock gone
+ * wrong beyond what can be stored or counted) with PropertyConstraintViolation.
+ */
+export function checkTime(field: string, value: string | undefined) {
+  if (value === undefined) return;
+  const t = Date.parse(value);
+  if (!(t >= MIN_TIME && t < MAX_TIME)) {
+    throw rpcError('PropertyConstraintViolation', `${field} ${value} is not a time between 1970 and 2199`);
+  }
+}
+
+/** Refuses an id beyond the 32-bit integers every OCPP id (transaction, reservation) is stored in. */
+export function checkId(field: string, value: number | undefined) {
+  if (value === undefined) return;
+  if (value < -2_147_483_648 || value > 2_147_483_647) {
+    throw rpcError('PropertyConstraintViolation', `${field} ${value} is beyond a 32-bit integer`);
+  }
+}
+
+/**
+ * Refuses a meter register JavaScript cannot hold exactly (beyond ±2⁵³): such a figure is not the
+ * one the charger sent. A possible but absurd figure is stored, and its session held for review.
+ */
+export function checkMeter(field: string, value: number) {
+  if (!Number.isSafeInteger(value)) {
+    throw rpcError(
+      'PropertyConstraintViolation',
+      `${field} ${value} is beyond what a meter can read exactly`,
+    );
+  }
+}

@@ -186,3 +186,34 @@ export const localLists = pgTable('local_lists', {
   entries: jsonb('entries').$type<Record<string, { status: string; expiryDate?: string }>>().notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every remote command sent to a charger and what became of it: `sent` until the charger answers,
+ * then answered, callError, timedOut or offline; `lost` when the process that held the charger
+ * stopped first (marked by the next start of that process, by `node_id`).
+ */
+export const commandRecords = pgTable(
+  'command_records',
+  {
+    id: serial('id').primaryKey(),
+    chargePointId: integer('charge_point_id')
+      .notNull()
+      .references(() => chargePoints.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    /** The request as sent, secrets redacted. */
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    userId: integer('user_id'),
+    nodeId: text('node_id').notNull(),
+    outcome: text('outcome').notNull().default('sent'),
+    status: text('status'),
+    error: text('error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('command_records_cp_idx').on(t.chargePointId, t.sentAt),
+    index('command_records_pending_idx')
+      .on(t.nodeId)
+      .where(sql`${t.outcome} = 'sent'`),
+  ],
+);

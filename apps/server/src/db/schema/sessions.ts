@@ -36,14 +36,20 @@ export const chargingSessions = pgTable(
     stopReason: text('stop_reason'),
     stopIdTag: text('stop_id_tag'),
     /**
-     * active | completed | failed | refused. Only a start Voltline accepted is active; a refused
-     * one keeps its own state (the charger may charge anyway) and is never billed.
+     * active | completed | failed | refused | review. Only a start Voltline accepted is active; a
+     * refused one keeps its own state (the charger may charge anyway) and is never billed; one
+     * closed with impossible readings is held for review, unbilled until staff settle it.
      */
     state: text('state').notNull().default('active'),
     /** What Voltline answered the StartTransaction (a session may run on a refused tag if the charger decided so). */
     authorization: text('authorization').notNull().default('Accepted'),
     /** Staff's reason when they closed the session because its charger never sent StopTransaction. */
     closeNote: text('close_note'),
+    /**
+     * Why a session is held for review (state `review`): its readings are impossible for the
+     * connector. Kept after staff release or correct it, for the record.
+     */
+    reviewReasons: jsonb('review_reasons').$type<string[]>(),
     energyWh: bigint('energy_wh', { mode: 'number' }),
     lastMeterWh: bigint('last_meter_wh', { mode: 'number' }),
     lastPowerW: doublePrecision('last_power_w'),

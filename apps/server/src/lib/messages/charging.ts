@@ -3,6 +3,14 @@ const en = {
   'session.closed': 'Session closed and billed at its last meter reading.',
   'session.closedRefused': 'Session closed. It was refused at its start, so nothing is billed.',
   'session.notOpen': 'This session is not running, so there is nothing to close.',
+  'session.notHeld': 'This session is not held for review.',
+  'session.released': 'Session released and billed with the readings as the charger sent them.',
+  'session.corrected': 'Readings corrected; the session is billed by them.',
+  'session.costOutOfRange':
+    'These readings cost more than Voltline can bill exactly. Correct the readings instead.',
+  'session.meterRequired': 'Enter the meter reading in Wh.',
+  'session.meterStopBeforeStart': 'The meter at the stop cannot be below the meter at the start.',
+  'session.stopBeforeStart': 'The stop time cannot be before the session started.',
   'chargePoint.passwordLength': 'A charger password has 16 to 20 characters.',
   'chargePoint.passwordCharacters':
     'A charger password uses letters, digits and punctuation only (no spaces or other characters).',
@@ -18,6 +26,14 @@ const tr: Record<keyof typeof en, string> = {
   'session.closed': 'Oturum kapatıldı ve son sayaç okumasından faturalandı.',
   'session.closedRefused': 'Oturum kapatıldı. Başlangıçta reddedildiği için faturalanmadı.',
   'session.notOpen': 'Bu oturum devam etmiyor, kapatılacak bir şey yok.',
+  'session.notHeld': 'Bu oturum incelemede bekletilmiyor.',
+  'session.released': 'Oturum serbest bırakıldı ve istasyonun gönderdiği okumalarla faturalandı.',
+  'session.corrected': 'Okumalar düzeltildi; oturum bu okumalarla faturalandı.',
+  'session.costOutOfRange':
+    'Bu okumaların tutarı Voltline’ın tam olarak faturalayabileceğinden büyük. Bunun yerine okumaları düzeltin.',
+  'session.meterRequired': 'Sayaç okumasını Wh olarak girin.',
+  'session.meterStopBeforeStart': 'Bitişteki sayaç, başlangıçtaki sayaçtan küçük olamaz.',
+  'session.stopBeforeStart': 'Bitiş zamanı oturumun başlangıcından önce olamaz.',
   'chargePoint.passwordLength': 'Şarj istasyonu şifresi 16 ile 20 karakter arasında olmalıdır.',
   'chargePoint.passwordCharacters':
     'Şarj istasyonu şifresinde yalnızca harf, rakam ve noktalama işaretleri kullanılabilir (boşluk ya da başka karakter olmaz).',

@@ -24,6 +24,8 @@ const en = {
   'driver.addressDeleted': 'Address deleted.',
   'driver.vehicleSaved': 'Vehicle saved.',
   'driver.vehicleDeleted': 'Vehicle deleted.',
+  'driver.balanceOutOfRange':
+    'This entry would take the balance beyond what Voltline can keep exactly; nothing was posted.',
   'driver.balanceNegative':
     'The balance would fall below zero ({balance} available); the debit was not posted.',
   'driver.referenceUsed': 'The reference {reference} was already used for a different entry.',
@@ -65,6 +67,8 @@ const tr: Record<keyof typeof en, string> = {
   'driver.addressDeleted': 'Adres silindi.',
   'driver.vehicleSaved': 'Araç kaydedildi.',
   'driver.vehicleDeleted': 'Araç silindi.',
+  'driver.balanceOutOfRange':
+    'Bu kayıt bakiyeyi Voltline’ın tam olarak tutabileceği sınırın dışına taşırdı; kayıt yapılmadı.',
   'driver.balanceNegative': 'Bakiye sıfırın altına düşerdi (mevcut: {balance}); borç kaydedilmedi.',
   'driver.referenceUsed': '{reference} referansı başka bir kayıt için kullanılmış.',
   'driver.balancePosted': 'Bakiye güncellendi.',

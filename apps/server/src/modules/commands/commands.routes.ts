@@ -1,4 +1,14 @@
-import { API, COMMAND_NAMES, CommandBodies, ok, permissionsForCommand } from '@voltline/contract';
+import {
+  API,
+  COMMAND_NAMES,
+  CommandBodies,
+  CommandRecord,
+  Id,
+  PageQuery,
+  ok,
+  page,
+  permissionsForCommand,
+} from '@voltline/contract';
 import { AppError } from '../../lib/errors.js';
 import { z } from 'zod';
 import type { App } from '../../lib/app-type.js';
@@ -33,4 +43,26 @@ export function commandRoutes(app: App, { commands }: { commands: CommandsServic
       },
     );
   }
+
+  app.get(
+    `/portal/ChargePoint/:id/commands`,
+    {
+      config: { permission: 'commands:read' },
+      schema: {
+        tags: ['commands'],
+        summary: 'The commands sent to a charge point and what became of each, newest first',
+        params: z.object({ id: Id }),
+        querystring: PageQuery,
+        response: { 200: ok(page(CommandRecord)) },
+      },
+    },
+    async (request) => ({
+      data: await commands.history(
+        ctxOf(request),
+        request.params.id,
+        request.query.index,
+        request.query.size,
+      ),
+    }),
+  );
 }

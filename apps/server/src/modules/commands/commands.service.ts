@@ -1,9 +1,17 @@
-import { COMMAND_ACTIONS, type CommandBody, type CommandName } from '@voltline/contract';
+import {
+  COMMAND_ACTIONS,
+  type CommandBody,
+  type CommandName,
+  type CommandRecord,
+  type Page,
+} from '@voltline/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { hashChargerPassword, hexOfPassword, passwordOfAuthorizationKey } from '../../lib/charger-auth.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { ChargerGateway, OutboundAction } from '../../ocpp/gateway.js';
+import { findChargePoint } from '../charge-points/registry.repository.js';
+import * as records from './command-records.repository.js';
 import { audit } from '../audit/audit.service.js';
 import {
   findInScope,
@@ -30,12 +38,33 @@ interface Prepared {
   extra?: Payload;
 }
 
-/** Remote commands from staff to chargers: reach check, the call, and an audit line either way. */
+/**
+ * Remote commands from staff to chargers: reach check, the call, an audit line either way, and a
+ * record of every command with what became of it (shown on the charge point's detail).
+ */
 export class CommandsService {
   constructor(
     private readonly db: Db,
     private readonly gateway: ChargerGateway,
+    /** This process, as its command records name it (NODE_ID). */
+    private readonly nodeId: string,
   ) {}
+
+  /**
+   * At start: the commands this process sent before it stopped that never got their answer are
+   * recorded as lost. Their answer, if any, went to a socket that is gone.
+   */
+  markLost(): Promise<number> {
+    return records.markLost(this.db, this.nodeId, 'Voltline restarted before the charger answered');
+  }
+
+  /** A charge point's commands, newest first. */
+  async history(ctx: Ctx, id: number, index: number, size: number): Promise<Page<CommandRecord>> {
+    const found = await findChargePoint(this.db, ctx.actor, id);
+    if (!found) throw notFound('chargePoint');
+    const { items, total } = await records.pageRecords(this.db, found.cp.id, index * size, size);
+    return { items, total, index, size };
+  }
 
   async send<C extends CommandName>(ctx: Ctx, command: C, body: CommandBody<C>): Promise<Payload> {
     const cp = await findInScope(this.db, ctx.actor, body.chargePointId);
@@ -50,12 +79,20 @@ export class CommandsService {
         entityId: cp.chargePointId,
         summary,
       });
+    const recordId = await records.insertRecord(this.db, {
+      chargePointId: cp.id,
+      action,
+      request: prepared.logged,
+      userId: ctx.actor.userId,
+      nodeId: this.nodeId,
+    });
     let answer: Payload;
     try {
       answer = await this.gateway.call(cp.chargePointId, action, prepared.payload);
     } catch (err) {
       await this.db.transaction(async (tx) => {
         await prepared.failed?.(tx);
+        await records.finishRecord(tx, recordId, outcomeOf(err), { error: errorText(err) });
         await record({ request: prepared.logged, error: err instanceof AppError ? err.key : 'error' }, tx);
       });
       throw err;
@@ -63,6 +100,8 @@ export class CommandsService {
     await this.db.transaction(async (tx) => {
       if (answer.status === 'Accepted') await rememberProfiles(tx, ctx, cp.id, command, prepared.payload);
       await prepared.after?.(tx, answer);
+      const status = typeof answer.status === 'string' ? answer.status : null;
+      await records.finishRecord(tx, recordId, 'answered', { status });
       await record({ request: prepared.logged, answer: 'status' in answer ? answer.status : 'received' }, tx);
     });
     return { ...answer, ...prepared.extra };
@@ -134,4 +173,21 @@ export class CommandsService {
       extra: { listVersion: version, entries: list.length },
     };
   }
+}
+
+/** The outcome of a command whose call failed, from the gateway's error (see commandError). */
+function outcomeOf(err: unknown): 'callError' | 'timedOut' | 'offline' {
+  if (err instanceof AppError && err.key === 'ocpp.timeout') return 'timedOut';
+  if (err instanceof AppError && err.key === 'ocpp.offline') return 'offline';
+  return 'callError';
+}
+
+/** The CALLERROR's code and description, or what else went wrong; nothing for a timeout or an offline charger. */
+function errorText(err: unknown): string | null {
+  if (err instanceof AppError && (err.key === 'ocpp.timeout' || err.key === 'ocpp.offline')) return null;
+  if (err instanceof AppError && err.key === 'ocpp.callError') {
+    const { code, description } = err.params;
+    return description ? `${code}: ${description}` : String(code);
+  }
+  return err instanceof AppError ? err.key : 'Voltline could not send the command';
 }

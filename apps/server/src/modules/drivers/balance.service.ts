@@ -37,6 +37,10 @@ export async function postBalanceEntry(tx: Tx, p: BalancePosting): Promise<Balan
     if (seen) return { entry: seen, created: false };
   }
   const balanceAfter = driver.balance + p.amount;
+  // Money stays exact: a balance beyond ±2⁵³ minor units cannot be held in a number.
+  if (!Number.isSafeInteger(p.amount) || !Number.isSafeInteger(balanceAfter)) {
+    throw new AppError(409, 'driver.balanceOutOfRange');
+  }
   if (p.amount < 0 && balanceAfter < 0 && !p.allowNegative) {
     throw new AppError(409, 'driver.balanceNegative', { balance: driver.balance });
   }

@@ -88,7 +88,8 @@ async function runSession(
   idTag: string,
   meterStart: number,
   energyWh: number,
-  startedAt = new Date(),
+  // An hour ago: the energy of these sessions must be possible for the connector in the time.
+  startedAt = new Date(Date.now() - 3600_000),
 ) {
   const started = (await charger.call('StartTransaction', {
     connectorId,
@@ -311,7 +312,8 @@ describe('sessions are priced by the tariff in force when they started', () => {
 
   /** A session of `idTag` on `connectorId` closed by the stale rule at `readingWh` into it. */
   async function staleSession(connectorId: number, idTag: string, readingWh: number) {
-    const session = await runSession(connectorId, idTag, 0, 0);
+    // Started before the day without news that the stale rule waits for.
+    const session = await runSession(connectorId, idTag, 0, 0, new Date(Date.now() - 26 * 3600_000));
     await charger.call('MeterValues', {
       connectorId,
       transactionId: session.id,
@@ -624,7 +626,7 @@ describe('currencies', () => {
         connectorId: 1,
         idTag: 'DEMO0002',
         meterStart: 0,
-        timestamp: new Date().toISOString(),
+        timestamp: new Date(Date.now() - 3600_000).toISOString(),
       })) as { transactionId: number };
       await eurCharger.call('StopTransaction', {
         transactionId: started.transactionId,

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { TariffSnapshot } from '@voltline/contract';
 import type { Tx } from '../../db/client.js';
 import { chargingSessions, drivers, operators, payments } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
 import { postBalanceEntry } from '../drivers/balance.service.js';
 import { sessionCost } from '../tariffs/pricing.js';
 import type { SessionRow } from './sessions.repository.js';
@@ -15,7 +16,7 @@ import type { SessionRow } from './sessions.repository.js';
 export async function billSession(tx: Tx, session: SessionRow): Promise<void> {
   const tariff = session.tariffSnapshot as TariffSnapshot | null;
   if (!tariff) return;
-  const cost = sessionCost(tariff, session.energyWh ?? 0);
+  const cost = exactCost(tariff, session);
   await tx
     .update(chargingSessions)
     .set({ cost, currency: tariff.currency, updatedAt: sql`now()` })
@@ -49,6 +50,13 @@ export async function billSession(tx: Tx, session: SessionRow): Promise<void> {
     .onConflictDoNothing();
 }
 
+/** The session's cost; one beyond exact integers is never billed (it is held for review). */
+function exactCost(tariff: TariffSnapshot, session: SessionRow): number {
+  const cost = sessionCost(tariff, session.energyWh ?? 0);
+  if (cost === null) throw new AppError(409, 'session.costOutOfRange');
+  return cost;
+}
+
 /**
  * The driver whose balance pays for the session, when it is paid from a prepaid balance: a
  * prepaid tariff, or a driver of a prepaid operator. A balance is never debited in another
@@ -80,7 +88,7 @@ async function isPrepaid(
 export async function rebillSession(tx: Tx, session: SessionRow, billedCost: number): Promise<number | null> {
   const tariff = session.tariffSnapshot as TariffSnapshot | null;
   if (!tariff) return null;
-  const cost = sessionCost(tariff, session.energyWh ?? 0);
+  const cost = exactCost(tariff, session);
   if (cost === billedCost) return cost;
   const [payment] = await tx.select().from(payments).where(eq(payments.sessionId, session.id)).for('update');
   if (!payment) {

@@ -46,9 +46,10 @@ async function charger(id: string, password = PW) {
   return c;
 }
 
-let clock = Date.now();
-/** A distinct start time per Start, so no two are taken for a resend of each other. */
-const nextTime = () => new Date((clock += 1000)).toISOString();
+// The chargers' clock runs from a day ago, five minutes a message: each Start has its own time (no
+// two are taken for a resend of each other), and the energy of each session is possible in its time.
+let clock = Date.now() - 86_400_000;
+const nextTime = () => new Date((clock += 300_000)).toISOString();
 
 type StartAnswer = { transactionId: number; idTagInfo: { status: string } };
 const start = (c: Client, idTag: string, connectorId = 1, meterStart = 0) =>

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.js';
-import { billSession } from './billing.js';
+import { settleSession } from './review.js';
 import * as repo from './sessions.repository.js';
 
 /** Whether a session is still running: accepted and active, or refused and not yet stopped. */
@@ -9,7 +9,7 @@ export const isOpen = (s: repo.SessionRow) =>
 /**
  * Closes a running session whose charger never sent its StopTransaction (the stale rule, staff,
  * a new Start on its connector) at its last meter reading: an accepted one as failed and billed
- * by that reading, a refused one still unbilled. If the charger's own Stop comes later, it
+ * by that reading (held for review if the reading is impossible), a refused one still unbilled. If the charger's own Stop comes later, it
  * settles the session once (sessions.ocpp.ts). Returns the closed row, cost included.
  */
 export async function closeAtLastReading(
@@ -28,6 +28,5 @@ export async function closeAtLastReading(
     ...(how.closeNote === undefined ? {} : { closeNote: how.closeNote }),
   });
   if (!done || refused) return done;
-  await billSession(tx, done);
-  return repo.lockSession(tx, s.chargePointId, s.id);
+  return settleSession(tx, done);
 }

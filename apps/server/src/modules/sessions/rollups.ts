@@ -10,8 +10,12 @@ import type { Tx } from '../../db/client.js';
  */
 export const closedSession = sql`s.stopped_at IS NOT NULL AND s.state <> 'active'`;
 export const openSession = sql`(s.stopped_at IS NULL OR s.state = 'active')`;
-/** Energy so far: the final figure of a closed session, the latest register of a running one. */
-export const sessionEnergy = sql`coalesce(s.energy_wh, greatest(coalesce(s.last_meter_wh, s.meter_start) - s.meter_start, 0))`;
+/**
+ * Energy so far as the totals count it: the final figure of a closed session, the latest register
+ * of a running one, nothing for a session held for review (its readings are impossible).
+ */
+export const sessionEnergy = sql`CASE WHEN s.state = 'review' THEN 0
+  ELSE coalesce(s.energy_wh, greatest(coalesce(s.last_meter_wh, s.meter_start) - s.meter_start, 0)) END`;
 
 export const BUCKET_MS = 15 * 60_000;
 

@@ -1,20 +1,14 @@
-import { OPERATOR_CLOSE_REASON, type Ocpp } from '@voltline/contract';
+import type { Ocpp } from '@voltline/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { authorizeIdTag, cardBusy, type IdTagInfo } from '../drivers/authorization.js';
 import type { OcppChargePoint } from '../charge-points/charge-points.repository.js';
 import { snapshotOf, tariffOfConnector } from '../tariffs/tariffs.repository.js';
-import { billSession, rebillSession } from './billing.js';
 import { closeAtLastReading } from './close.js';
-import { STALE_STOP_REASON } from './stale.js';
+import { settleSession } from './review.js';
+import { CLOSED_WITHOUT_STOP, SUPERSEDED_STOP_REASON } from './stop-reasons.js';
 import { audit, NO_USER } from '../audit/audit.service.js';
 import { Coalescer } from '../../lib/coalescer.js';
 import * as repo from './sessions.repository.js';
-
-/** Stop reasons of sessions closed without the charger's StopTransaction, which may still come. */
-/** Stop reason of a session a new Start on its connector closed: its charger vanished without a Stop. */
-export const SUPERSEDED_STOP_REASON = 'Superseded';
-
-const CLOSED_WITHOUT_STOP = new Set([STALE_STOP_REASON, OPERATOR_CLOSE_REASON, SUPERSEDED_STOP_REASON]);
 
 type SampledValue = Ocpp.MeterValuesRequest['meterValue'][number]['sampledValue'][number];
 type MeterValue = Ocpp.MeterValuesRequest['meterValue'][number];
@@ -62,8 +56,11 @@ export function liveFigures(rows: repo.NewMeterValue[]) {
   for (const r of sorted) {
     if (r.numeric === null || r.numeric === undefined || (r.phase && r.measurand !== 'SoC')) continue;
     const k = r.unit === 'kWh' || r.unit === 'kW' ? 1000 : 1;
-    if (r.measurand === ENERGY) live.lastMeterWh = Math.round(r.numeric * k);
-    else if (r.measurand === 'Power.Active.Import') live.lastPowerW = r.numeric * k;
+    if (r.measurand === ENERGY) {
+      // A register beyond exact integers is kept in the samples, not as the session's reading.
+      const wh = Math.round(r.numeric * k);
+      if (Number.isSafeInteger(wh)) live.lastMeterWh = wh;
+    } else if (r.measurand === 'Power.Active.Import') live.lastPowerW = r.numeric * k;
     else if (r.measurand === 'SoC') live.lastSoc = r.numeric;
   }
   return live;
@@ -219,10 +216,10 @@ export class SessionsOcpp {
         return answer;
       }
       // The charger's own Stop for a session closed for want of one (by the stale rule or by
-      // staff): its figures replace the last reading the session was closed at, and the bill
-      // follows. Any other resent Stop changes nothing.
+      // staff), even one held for review for its last reading: its figures replace that reading,
+      // and the bill follows. Any other resent Stop changes nothing.
       const closedWithoutStop = CLOSED_WITHOUT_STOP.has(session.stopReason ?? '');
-      const lateStop = session.state === 'failed' && closedWithoutStop;
+      const lateStop = (session.state === 'failed' || session.state === 'review') && closedWithoutStop;
       const refused = session.state === 'refused' && (session.stoppedAt === null || closedWithoutStop);
       if (session.state !== 'active' && !lateStop && !refused) return answer;
       const rows = meterRows(cp.id, session.connectorId, session.id, req.transactionData ?? []);
@@ -237,9 +234,10 @@ export class SessionsOcpp {
         // A refused session stays refused: its energy is on record, its bill is nothing.
         state: refused ? 'refused' : 'completed',
       });
-      if (refused) return answer;
-      if (done && lateStop) {
-        const cost = await rebillSession(tx, done, session.cost ?? 0);
+      if (refused || !done) return answer;
+      // Billed, or held for review when the readings are impossible for the connector.
+      const settled = await settleSession(tx, done);
+      if (lateStop) {
         // No user made this change: the audit line names the charger.
         await audit(tx, NO_USER, {
           action: 'completeLate',
@@ -247,12 +245,12 @@ export class SessionsOcpp {
           entityId: session.id,
           summary: {
             chargePointId: cp.chargePointId,
-            energyWh: [session.energyWh, done.energyWh],
-            cost: [session.cost, cost],
+            energyWh: [session.energyWh, settled.energyWh],
+            cost: [session.cost, settled.cost],
           },
         });
-      } else if (done) await billSession(tx, done);
-      if (done && onCompleted) await onCompleted(tx, done);
+      }
+      if (onCompleted) await onCompleted(tx, settled);
       return answer;
     });
   }

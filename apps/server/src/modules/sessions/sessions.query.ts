@@ -92,6 +92,7 @@ export function toSession(r: Row): Session {
     authorization: s.authorization,
     unauthorized: s.state === 'refused' && Number(r.energy) > 0,
     closeNote: s.closeNote,
+    reviewReasons: s.state === 'review' ? ((s.reviewReasons ?? []) as Session['reviewReasons']) : [],
     tariff: (s.tariffSnapshot as TariffSnapshot | null) ?? null,
     cost: s.cost,
     currency: s.currency,
@@ -184,7 +185,8 @@ export async function totals(tx: Tx, actor: Actor, f: Filter) {
   const [row] = await tx
     .select({
       sessions: sql<number>`count(*)::int`,
-      energyWh: sql<number>`coalesce(sum(${energy}), 0)::float8`,
+      // A session held for review is counted, its impossible energy is not (as in the rollups).
+      energyWh: sql<number>`coalesce(sum(CASE WHEN ${chargingSessions.state} = 'review' THEN 0 ELSE ${energy} END), 0)::float8`,
       revenue: sql<number>`coalesce(sum(${chargingSessions.cost}), 0)::float8`,
     })
     .from(chargingSessions)

@@ -1,7 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { insertUnnest, type UnnestColumn } from '../../db/unnest.js';
-import { chargingSessions, meterValues, unmatchedStops } from '../../db/schema/index.js';
+import {
+  chargePoints,
+  chargingSessions,
+  connectors,
+  meterValues,
+  unmatchedStops,
+} from '../../db/schema/index.js';
 
 export type SessionRow = typeof chargingSessions.$inferSelect;
 export type NewMeterValue = typeof meterValues.$inferInsert;
@@ -175,4 +181,31 @@ export async function hasActiveSession(
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The most a connector can deliver, in W: its own maximum power, else its charge point's (when
+ * given in W); null when neither is known.
+ */
+export async function connectorMaxPowerW(
+  tx: Tx,
+  chargePointId: number,
+  connectorId: number,
+): Promise<number | null> {
+  const [row] = await tx
+    .select({
+      connector: connectors.maximumPower,
+      chargePoint: chargePoints.maxPower,
+      unit: chargePoints.powerUnit,
+    })
+    .from(chargePoints)
+    .leftJoin(
+      connectors,
+      and(eq(connectors.chargePointId, chargePoints.id), eq(connectors.connectorId, connectorId)),
+    )
+    .where(eq(chargePoints.id, chargePointId));
+  if (!row) return null;
+  if (row.connector && row.connector > 0) return row.connector;
+  if (row.unit === 'W' && row.chargePoint && row.chargePoint > 0) return row.chargePoint;
+  return null;
 }

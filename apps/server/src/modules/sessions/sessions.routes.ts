@@ -4,6 +4,7 @@ import {
   Id,
   MeterPoint,
   PageQuery,
+  ReviewSessionBody,
   Session,
   SessionFilter,
   SessionPage,
@@ -102,6 +103,27 @@ export function sessionRoutes(app: App, { sessions }: { sessions: SessionsServic
         message: translate(request.locale, billed ? 'session.closed' : 'session.closedRefused'),
       };
     },
+  );
+
+  app.post(
+    `/portal/Transaction/:id/review`,
+    {
+      config: { permission: 'sessions:write' },
+      schema: {
+        tags,
+        summary: 'Release or correct a session held for review for impossible readings, and bill it',
+        params: z.object({ id: Id }),
+        body: ReviewSessionBody,
+        response: { 200: ok(Session) },
+      },
+    },
+    async (request) => ({
+      data: await sessions.review(ctxOf(request), request.params.id, request.body),
+      message: translate(
+        request.locale,
+        request.body.action === 'release' ? 'session.released' : 'session.corrected',
+      ),
+    }),
   );
 
   app.get(

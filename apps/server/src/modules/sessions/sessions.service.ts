@@ -1,5 +1,6 @@
 import {
   OPERATOR_CLOSE_REASON,
+  type ReviewSessionBody,
   type MeterPoint,
   type Session,
   type SessionFilter,
@@ -12,6 +13,7 @@ import type { Actor, Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { audit } from '../audit/audit.service.js';
 import { closeAtLastReading, isOpen } from './close.js';
+import { charge } from './review.js';
 import * as repo from './sessions.repository.js';
 import {
   exportSessions,
@@ -21,7 +23,8 @@ import {
   toSession,
   totals,
 } from './sessions.query.js';
-import { closeStaleSessions, STALE_STOP_REASON } from './stale.js';
+import { closeStaleSessions } from './stale.js';
+import { CLOSED_WITHOUT_STOP, STALE_STOP_REASON } from './stop-reasons.js';
 
 type Filter = z.output<typeof SessionFilter>;
 
@@ -79,6 +82,59 @@ export class SessionsService {
       return s.state !== 'refused';
     });
     return { session: await this.get(ctx.actor, id), billed };
+  }
+
+  /**
+   * Staff settle a session held for review: `release` bills the readings as the charger sent
+   * them; `correct` replaces them with what staff checked, then bills. The session takes the
+   * state it would have had (failed when it was closed without its charger's Stop). One
+   * transaction: a cost that cannot be billed exactly changes nothing.
+   */
+  async review(ctx: Ctx, id: number, body: ReviewSessionBody): Promise<Session> {
+    await this.deps.db.transaction(async (tx) => {
+      const found = await findSession(tx, ctx.actor, id);
+      if (!found) throw notFound('session');
+      const s = await repo.lockSession(tx, found.s.chargePointId, id);
+      if (!s) throw notFound('session');
+      if (s.state !== 'review') throw new AppError(409, 'session.notHeld');
+      const state = CLOSED_WITHOUT_STOP.has(s.stopReason ?? '') ? 'failed' : 'completed';
+      let figures = {};
+      if (body.action === 'correct') {
+        const meterStart = body.meterStart ?? s.meterStart;
+        const meterStop = body.meterStop ?? s.meterStop ?? meterStart;
+        const stoppedAt = body.stoppedAt ? new Date(body.stoppedAt) : s.stoppedAt;
+        if (stoppedAt && stoppedAt < s.startedAt) {
+          throw new AppError(400, 'session.stopBeforeStart', {}, [
+            { field: 'body.stoppedAt', key: 'session.stopBeforeStart' },
+          ]);
+        }
+        figures = {
+          meterStart,
+          meterStop,
+          lastMeterWh: meterStop,
+          energyWh: meterStop - meterStart,
+          stoppedAt,
+        };
+      }
+      const row = await repo.completeSession(tx, id, { state, ...figures });
+      if (!row) throw notFound('session');
+      await charge(tx, row);
+      const after = await repo.lockSession(tx, s.chargePointId, id);
+      const readings = (r: repo.SessionRow | undefined) => ({
+        meterStart: r?.meterStart,
+        meterStop: r?.meterStop,
+        stoppedAt: r?.stoppedAt?.toISOString() ?? null,
+        energyWh: r?.energyWh,
+        cost: r?.cost ?? null,
+      });
+      await audit(tx, ctx, {
+        action: body.action === 'release' ? 'releaseReview' : 'correctReview',
+        entity: 'session',
+        entityId: id,
+        summary: { note: body.note, reasons: s.reviewReasons, before: readings(s), after: readings(after) },
+      });
+    });
+    return this.get(ctx.actor, id);
   }
 
   staleRule() {

@@ -4,8 +4,7 @@ import { chargingSessions } from '../../db/schema/index.js';
 import { audit, NO_USER } from '../audit/audit.service.js';
 import { closeAtLastReading, isOpen } from './close.js';
 import * as repo from './sessions.repository.js';
-
-export const STALE_STOP_REASON = 'NoStopReceived';
+import { STALE_STOP_REASON } from './stop-reasons.js';
 
 /**
  * The rule for sessions whose charger never sends StopTransaction: a session with no news

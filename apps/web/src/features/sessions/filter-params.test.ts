@@ -45,4 +45,10 @@ describe('session report address', () => {
     expect(view.filter).toEqual({ state: 'refused' });
     expect(viewToParams(view).get('state')).toBe('refused');
   });
+
+  it('lists the sessions held for review, from a link staff can share', () => {
+    const view = viewFromParams(new URLSearchParams('tab=all&state=review'));
+    expect(view.filter).toEqual({ state: 'review' });
+    expect(viewToParams(view).get('state')).toBe('review');
+  });
 });

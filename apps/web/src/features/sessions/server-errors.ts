@@ -8,3 +8,10 @@ export function fieldErrorsOf(error: unknown, field: string): string[] {
     .filter((d) => d.field.replace(/^body\./, '') === field)
     .map((d) => d.message);
 }
+
+/** A refusal's code and text (e.g. `session.costOutOfRange` on a 409), to act on it beyond its notice. */
+export function refusalOf(error: unknown): { code?: string; text?: string } {
+  if (!isAxiosError<ErrorBody>(error)) return {};
+  const body = error.response?.data;
+  return { code: body?.code, text: body?.error };
+}

@@ -14,12 +14,18 @@ describe('which sessions are still open, for staff to close', () => {
     expect(isOpen({ state: 'refused', stoppedAt: at })).toBe(false);
     expect(isOpen({ state: 'completed', stoppedAt: at })).toBe(false);
     expect(isOpen({ state: 'failed', stoppedAt: at })).toBe(false);
+    expect(isOpen({ state: 'review', stoppedAt: at })).toBe(false);
   });
 });
 
 describe('what a session without a cost says', () => {
   it('says a refused session is not billed, whatever its tariff', () => {
     expect(costNote({ state: 'refused', tariff: null })).toBe('fields.notBilled');
+  });
+
+  it('says a held session is not billed until staff settle it, whatever its tariff', () => {
+    expect(costNote({ state: 'review', tariff: {} as Session['tariff'] })).toBe('fields.heldForReview');
+    expect(costNote({ state: 'review', tariff: null })).toBe('fields.heldForReview');
   });
 
   it('says a running session is billed when it ends, unless its connector has no tariff', () => {

@@ -12,5 +12,6 @@ export function isOpen(s: Pick<Session, 'state' | 'stoppedAt'>): boolean {
 /** Why a session shows no cost (a key of the `sessions` namespace). */
 export function costNote(s: Pick<Session, 'state' | 'tariff'>) {
   if (s.state === 'refused') return 'fields.notBilled' as const;
+  if (s.state === 'review') return 'fields.heldForReview' as const;
   return s.tariff ? ('fields.costPending' as const) : ('fields.noTariff' as const);
 }

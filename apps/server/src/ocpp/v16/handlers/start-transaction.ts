@@ -1,12 +1,18 @@
 import type { Ocpp } from '@voltline/contract';
-import { checkConnector } from '../../rpc-error.js';
+import { checkConnector, checkId, checkMeter, checkTime } from '../../rpc-error.js';
 import type { Handler } from '../context.js';
 
-/** A transaction runs on a real connector (1..99); any other number is refused before it is stored. */
+/**
+ * A transaction runs on a real connector (1..99); any other number, like a time or a figure that
+ * cannot be stored as sent, is refused before anything is stored.
+ */
 export const startTransaction: Handler<Ocpp.StartTransactionRequest, Ocpp.StartTransactionResponse> = (
   p,
   ctx,
 ) => {
   checkConnector(p.connectorId, 1);
+  checkMeter('meterStart', p.meterStart);
+  checkTime('timestamp', p.timestamp);
+  checkId('reservationId', p.reservationId);
   return ctx.sessions.startTransaction(ctx.cp, p);
 };

@@ -1,5 +1,15 @@
 import type { Ocpp } from '@voltline/contract';
+import { checkId, checkMeter, checkTime } from '../../rpc-error.js';
 import type { Handler } from '../context.js';
 
-export const stopTransaction: Handler<Ocpp.StopTransactionRequest, Ocpp.StopTransactionResponse> = (p, ctx) =>
-  ctx.sessions.stopTransaction(ctx.cp, p);
+/** A figure or time that cannot be stored as sent is refused; a possible but absurd one is held for review. */
+export const stopTransaction: Handler<Ocpp.StopTransactionRequest, Ocpp.StopTransactionResponse> = (
+  p,
+  ctx,
+) => {
+  checkId('transactionId', p.transactionId);
+  checkMeter('meterStop', p.meterStop);
+  checkTime('timestamp', p.timestamp);
+  for (const mv of p.transactionData ?? []) checkTime('transactionData.timestamp', mv.timestamp);
+  return ctx.sessions.stopTransaction(ctx.cp, p);
+};

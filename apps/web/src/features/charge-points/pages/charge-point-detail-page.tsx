@@ -10,6 +10,7 @@ import { INITIAL_LOG_STATE } from '../../../components/ocpp-log/log-state';
 import { useChargePoint } from '../api/get-charge-point';
 import { AnalyticsTab } from '../components/analytics-tab';
 import { ChargePointNotFound } from '../components/charge-point-not-found';
+import { CommandHistory } from '../components/command-history';
 import { CommandAnswerBanner } from '../components/commands/command-answer';
 import { ConfigurationTab } from '../components/configuration-tab';
 import { ConnectionHistory } from '../components/connection-history';
@@ -20,7 +21,7 @@ import { ConnectionTag, ConnectorStatusTag } from '../components/status-tags';
 import { detailPath, DEVICES_PATH } from '../paths';
 
 const PATH_TABS = ['connectors', 'configuration', 'messageTrace'] as const;
-const QUERY_TABS = ['info', 'analytics', 'connections'] as const;
+const QUERY_TABS = ['info', 'analytics', 'connections', 'commands'] as const;
 type Tab = (typeof PATH_TABS)[number] | (typeof QUERY_TABS)[number];
 
 export default function ChargePointDetailPage() {
@@ -30,6 +31,7 @@ export default function ChargePointDetailPage() {
   const [search] = useSearchParams();
   const location = useLocation();
   const canLogs = useCan('logs:read');
+  const canSeeCommands = useCan('commands:read');
   const cp = useChargePoint(chargePointId, true);
   const [logState, setLogState] = useState(INITIAL_LOG_STATE);
 
@@ -71,6 +73,9 @@ export default function ChargePointDetailPage() {
       children: <AnalyticsTab chargePointId={c.chargePointId} />,
     },
     { key: 'connections', label: t('tabs.connections'), children: <ConnectionHistory id={c.id} /> },
+    ...(canSeeCommands
+      ? [{ key: 'commands', label: t('tabs.commands'), children: <CommandHistory id={c.id} /> }]
+      : []),
   ];
 
   return (
@@ -92,7 +97,14 @@ export default function ChargePointDetailPage() {
       )}
       <CommandAnswerBanner chargePointId={c.chargePointId} />
       <Card>
-        <Tabs activeKey={tab} onChange={select} items={items} destroyOnHidden data-testid="cp-tabs" />
+        <Tabs
+          // A tab the user's role does not show (a shared link) falls back to the first one.
+          activeKey={items.some((i) => i.key === tab) ? tab : 'info'}
+          onChange={select}
+          items={items}
+          destroyOnHidden
+          data-testid="cp-tabs"
+        />
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t('detail.live')}
         </Typography.Text>

@@ -11,6 +11,7 @@ const STATE_COLORS: Record<Session['state'], string> = {
   completed: 'success',
   failed: 'error',
   refused: 'warning',
+  review: 'warning',
 };
 
 function duration(seconds: number): string {

@@ -1,12 +1,20 @@
 import { useState } from 'react';
 import { Alert, Button, Dropdown, Flex, Modal } from 'antd';
-import { CloseCircleOutlined, DownOutlined, PoweroffOutlined, UnlockOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  CloseCircleOutlined,
+  DownOutlined,
+  PoweroffOutlined,
+  UnlockOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '@voltline/contract';
 import { useCan } from '../../../hooks/use-permission';
 import { useSessionCommand, type SessionCommand } from '../api/send-session-command';
+import { isHeld } from '../review-rules';
 import { isOpen } from '../session-rules';
 import { CloseSessionModal } from './close-session-modal';
+import { ReviewSessionModal } from './review-session-modal';
 
 const GOOD_ANSWERS = new Set(['Accepted', 'Unlocked']);
 
@@ -14,20 +22,23 @@ const GOOD_ANSWERS = new Set(['Accepted', 'Unlocked']);
  * Stop and unlock for a running session (spec §4), each confirmed first. The charger's own
  * answer is shown: "Accepted" only means it will stop; the session ends when it reports so.
  * Close is for a charger that will never report it: staff end the session in Voltline only.
+ * Review settles a session held for impossible readings: release it as sent or correct it.
  */
 export function SessionActions({ session }: { session: Session }) {
   const { t } = useTranslation('sessions');
   const { t: tc } = useTranslation('common');
   const canCommand = useCan('commands:write');
   const canClose = useCan('sessions:write') && isOpen(session);
+  const canReview = useCan('sessions:write') && isHeld(session);
   const [closing, setClosing] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
   const [modal, holder] = Modal.useModal();
   const command = useSessionCommand();
   const [answer, setAnswer] = useState<{ command: SessionCommand; status: string } | null>(null);
 
   const running = canCommand && session.state === 'active';
   // The answer stays after the session has ended, which often happens before anyone reads it.
-  if (!running && !canClose && !answer) return null;
+  if (!running && !canClose && !canReview && !answer) return null;
 
   const confirm = (name: SessionCommand) =>
     void modal.confirm({
@@ -50,8 +61,18 @@ export function SessionActions({ session }: { session: Session }) {
   return (
     <Flex vertical gap={12}>
       {holder}
-      {(running || canClose) && (
+      {(running || canClose || canReview) && (
         <Flex gap={8} wrap>
+          {canReview && (
+            <Button
+              type="primary"
+              icon={<AuditOutlined />}
+              onClick={() => setReviewing(true)}
+              data-testid="session-review"
+            >
+              {t('review.button')}
+            </Button>
+          )}
           {running && (
             <>
               <Button
@@ -97,6 +118,9 @@ export function SessionActions({ session }: { session: Session }) {
         </Flex>
       )}
       {canClose && <CloseSessionModal session={session} open={closing} onClose={() => setClosing(false)} />}
+      {canReview && (
+        <ReviewSessionModal session={session} open={reviewing} onClose={() => setReviewing(false)} />
+      )}
       {answer && (
         <Alert
           showIcon

@@ -12,7 +12,9 @@ import {
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useMeterValues } from '../api/get-meter-values';
 import { useSession } from '../api/get-session';
+import { isHeld } from '../review-rules';
 import { costNote, isOpen } from '../session-rules';
+import { ReviewNotice } from './review-notice';
 import { SessionActions } from './session-actions';
 import { SessionStateTag, UnauthorizedTag, useAuthorizationText } from './session-state-tag';
 
@@ -71,6 +73,7 @@ function SessionBody({ session: s }: { session: Session }) {
           data-testid="session-refused-notice"
         />
       )}
+      {isHeld(s) && <ReviewNotice session={s} />}
       <SessionActions session={s} />
       <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered data-testid="session-details">
         <Descriptions.Item label={t('fields.chargePoint')}>

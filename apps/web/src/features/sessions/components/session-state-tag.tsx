@@ -1,5 +1,6 @@
 import { Flex, Tag, Tooltip, Typography } from 'antd';
 import {
+  AuditOutlined,
   CheckCircleOutlined,
   CloseCircleOutlined,
   StopOutlined,
@@ -8,12 +9,14 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '@voltline/contract';
+import { reasonKeys } from '../review-rules';
 
 const LOOK: Record<Session['state'], { color: string; icon: React.ReactNode }> = {
   active: { color: 'processing', icon: <SyncOutlined spin /> },
   completed: { color: 'success', icon: <CheckCircleOutlined /> },
   failed: { color: 'error', icon: <CloseCircleOutlined /> },
   refused: { color: 'warning', icon: <StopOutlined /> },
+  review: { color: 'warning', icon: <AuditOutlined /> },
 };
 
 export function SessionStateTag({ state }: { state: Session['state'] }) {
@@ -43,8 +46,9 @@ export function UnauthorizedTag() {
   );
 }
 
-/** The state as the report lists it: the tag, the refusal's reason, unauthorized charging. */
+/** The state as the report lists it: the tag, the refusal's or hold's reason, unauthorized charging. */
 export function SessionStateCell({ session: s }: { session: Session }) {
+  const { t } = useTranslation('sessions');
   const reason = useAuthorizationText();
   return (
     <Flex vertical gap={4} align="start">
@@ -52,6 +56,13 @@ export function SessionStateCell({ session: s }: { session: Session }) {
       {s.state === 'refused' && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="session-refusal">
           {reason(s.authorization)}
+        </Typography.Text>
+      )}
+      {s.state === 'review' && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="session-review-reasons">
+          {reasonKeys(s.reviewReasons)
+            .map((key) => t(key))
+            .join(' ')}
         </Typography.Text>
       )}
       {s.unauthorized && <UnauthorizedTag />}

@@ -1,0 +1,85 @@
+import type { ReviewReason, TariffSnapshot } from '@voltline/contract';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { audit, NO_USER } from '../audit/audit.service.js';
+import { sessionCost } from '../tariffs/pricing.js';
+import { billSession, rebillSession } from './billing.js';
+import * as repo from './sessions.repository.js';
+
+/** The power assumed for a connector that declares none: 1 MW, beyond any charger sold today. */
+export const DEFAULT_MAX_POWER_W = 1_000_000;
+/** Meters and clocks are not exact: 10 % over the connector's power, and 1 kWh, are allowed. */
+export const POWER_MARGIN = 1.1;
+export const ENERGY_ALLOWANCE_WH = 1_000;
+
+interface Readings {
+  meterStart: number;
+  meterStop: number | null;
+  startedAt: Date;
+  stoppedAt: Date | null;
+  tariffSnapshot: unknown;
+}
+
+/**
+ * What makes a closed session's readings impossible for its connector: a negative meter, a meter
+ * that went back, a stop before the start, more energy than the connector's power over the time
+ * (with a margin), or a cost beyond exact integers. Empty when the readings are possible.
+ */
+export function impossibleReadings(s: Readings, maxPowerW: number | null): ReviewReason[] {
+  const reasons: ReviewReason[] = [];
+  const stop = s.meterStop ?? s.meterStart;
+  if (s.meterStart < 0 || stop < 0) reasons.push('negativeMeter');
+  if (stop < s.meterStart) reasons.push('meterWentBack');
+  const seconds = ((s.stoppedAt ?? s.startedAt).getTime() - s.startedAt.getTime()) / 1000;
+  if (seconds < 0) reasons.push('negativeDuration');
+  const energy = Math.max(0, stop - s.meterStart);
+  const power = maxPowerW ?? DEFAULT_MAX_POWER_W;
+  const possible = (power * Math.max(0, seconds) * POWER_MARGIN) / 3600 + ENERGY_ALLOWANCE_WH;
+  if (energy > possible) reasons.push('energyBeyondPower');
+  const tariff = s.tariffSnapshot as TariffSnapshot | null;
+  if (tariff && sessionCost(tariff, energy) === null) reasons.push('costOutOfRange');
+  return reasons;
+}
+
+/**
+ * Bills a session that just closed (its charger's Stop, a late Stop, or a close at its last
+ * reading), unless its readings are impossible: then it is held for review, unbilled (a charge
+ * made before, at an earlier close, stands until staff settle it). Returns the row as it is now.
+ */
+export async function settleSession(tx: Tx, s: repo.SessionRow): Promise<repo.SessionRow> {
+  const maxPowerW = await repo.connectorMaxPowerW(tx, s.chargePointId, s.connectorId);
+  const reasons = impossibleReadings(s, maxPowerW);
+  if (reasons.length > 0) {
+    const held = await repo.completeSession(tx, s.id, { state: 'review', reviewReasons: reasons });
+    // No user did this: the audit line shows the readings as the charger sent them.
+    await audit(tx, NO_USER, {
+      action: 'holdForReview',
+      entity: 'session',
+      entityId: s.id,
+      summary: {
+        reasons,
+        meterStart: s.meterStart,
+        meterStop: s.meterStop,
+        startedAt: s.startedAt.toISOString(),
+        stoppedAt: s.stoppedAt?.toISOString() ?? null,
+        maxPowerW,
+      },
+    });
+    return held ?? s;
+  }
+  await charge(tx, s);
+  return (await repo.lockSession(tx, s.chargePointId, s.id)) ?? s;
+}
+
+/**
+ * Charges a session by its figures now: a first bill, or, when it was billed before (closed at
+ * its last reading, then corrected), the difference. A cost beyond exact integers is refused.
+ */
+export async function charge(tx: Tx, s: repo.SessionRow): Promise<void> {
+  const tariff = s.tariffSnapshot as TariffSnapshot | null;
+  if (tariff && sessionCost(tariff, s.energyWh ?? 0) === null) {
+    throw new AppError(409, 'session.costOutOfRange');
+  }
+  if (s.cost === null) await billSession(tx, s);
+  else await rebillSession(tx, s, s.cost);
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Descriptions, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { SyncOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE, type CommandRecord } from '@voltline/contract';
+import { JsonView } from '../../../components/ocpp-log/json-view';
+import { formatNumber } from '../../../lib/format';
+import { useCommands } from '../api/get-commands';
+import { OUTCOME_COLORS, requestSummary } from '../command-record';
+
+/** To the second: commands often go out, and get answered, within the same minute. */
+const at = (value: string) => <bdi>{dayjs(value).format('L LTS')}</bdi>;
+
+/** Every remote command sent to the charger, newest first, with what became of it. */
+export function CommandHistory({ id }: { id: number }) {
+  const { t, i18n } = useTranslation('chargePoints');
+  const { t: tc } = useTranslation('common');
+  const [index, setIndex] = useState(0);
+  const commands = useCommands(id, index);
+  const columns: TableColumnsType<CommandRecord> = [
+    {
+      title: t('commandLog.sentAt'),
+      key: 'sentAt',
+      width: 170,
+      render: (_, c) => at(c.sentAt),
+    },
+    { title: t('commandLog.action'), key: 'action', render: (_, c) => <bdi>{c.action}</bdi> },
+    {
+      title: t('commandLog.sentBy'),
+      key: 'sentBy',
+      responsive: ['md'],
+      render: (_, c) =>
+        c.userName ?? <Typography.Text type="secondary">{t('commandLog.voltline')}</Typography.Text>,
+    },
+    {
+      title: t('commandLog.outcome'),
+      key: 'outcome',
+      render: (_, c) => (
+        <Tooltip title={t(`commandLog.outcomeHints.${c.outcome}`)}>
+          <Tag
+            color={OUTCOME_COLORS[c.outcome]}
+            icon={c.outcome === 'sent' ? <SyncOutlined spin /> : undefined}
+            data-testid="cp-command-outcome"
+          >
+            {t(`commandLog.outcomes.${c.outcome}`)}
+          </Tag>
+        </Tooltip>
+      ),
+    },
+    {
+      title: t('commandLog.status'),
+      key: 'status',
+      render: (_, c) => (c.status ? t(`answers.${c.status}`, { defaultValue: c.status }) : '—'),
+    },
+    {
+      title: t('commandLog.error'),
+      key: 'error',
+      responsive: ['lg'],
+      render: (_, c) =>
+        c.error ? (
+          <Typography.Text type="danger" style={{ maxWidth: 260 }} ellipsis={{ tooltip: c.error }}>
+            {c.error}
+          </Typography.Text>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: t('commandLog.request'),
+      key: 'request',
+      responsive: ['xl'],
+      render: (_, c) => (
+        <Typography.Text code style={{ maxWidth: 280 }} ellipsis>
+          {requestSummary(c.request) || '—'}
+        </Typography.Text>
+      ),
+    },
+  ];
+  return (
+    <Table<CommandRecord>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={commands.data?.items}
+      loading={commands.isPending}
+      data-testid="cp-command-history"
+      expandable={{
+        expandedRowRender: (c) => (
+          <Descriptions size="small" column={1} bordered>
+            <Descriptions.Item label={t('commandLog.answeredAt')}>
+              {c.answeredAt ? at(c.answeredAt) : '—'}
+            </Descriptions.Item>
+            {c.error && <Descriptions.Item label={t('commandLog.error')}>{c.error}</Descriptions.Item>}
+            <Descriptions.Item label={t('commandLog.request')}>
+              <JsonView value={c.request} testId="cp-command-request" />
+            </Descriptions.Item>
+          </Descriptions>
+        ),
+      }}
+      locale={{ emptyText: t('commandLog.empty') }}
+      pagination={{
+        current: index + 1,
+        pageSize: PAGE_SIZE,
+        total: commands.data?.total ?? 0,
+        showSizeChanger: false,
+        showTotal: (total, [from, to]) =>
+          tc('common.total', {
+            range: `${formatNumber(from, i18n.language)}–${formatNumber(to, i18n.language)}`,
+            total: formatNumber(total, i18n.language),
+          }),
+        onChange: (p) => setIndex(p - 1),
+      }}
+    />
+  );
+}
