@@ -184,6 +184,10 @@ describe('sessions held for review', () => {
     expect(await drawer.getByTestId('session-drawer-energy').innerText()).toBe('5.00 kWh');
     expect(await drawer.getByTestId('session-review-notice').count()).toBe(0);
     expect(await drawer.getByTestId('session-review').count()).toBe(0);
+    // Why staff settled it stays on the session.
+    expect(await drawer.getByTestId('session-drawer-review-note').innerText()).toBe(
+      'Meter photo from the site visit shows 5 kWh',
+    );
     await screenshot(page, 'session-review-corrected');
     expect(await session(page, id)).toMatchObject({
       state: 'completed',
@@ -192,6 +196,7 @@ describe('sessions held for review', () => {
       energyWh: 5000,
       cost,
       reviewReasons: [],
+      reviewNote: 'Meter photo from the site visit shows 5 kWh',
     });
     // No longer held: the filtered list follows.
     await drawer.locator('.ant-drawer-close').click();

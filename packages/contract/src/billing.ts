@@ -130,6 +130,8 @@ export const Session = z.object({
   closeNote: z.string().nullable(),
   /** Why the session is held for review; empty when it is not held. */
   reviewReasons: z.array(z.enum(REVIEW_REASONS)),
+  /** Staff's note when they released or corrected the session after a hold. */
+  reviewNote: z.string().nullable(),
   tariff: TariffSnapshot.nullable(),
   cost: z.number().int().nullable(),
   currency: z.string().nullable(),

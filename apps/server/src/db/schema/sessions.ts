@@ -50,6 +50,8 @@ export const chargingSessions = pgTable(
      * connector. Kept after staff release or correct it, for the record.
      */
     reviewReasons: jsonb('review_reasons').$type<string[]>(),
+    /** Staff's note when they released or corrected a held session. */
+    reviewNote: text('review_note'),
     energyWh: bigint('energy_wh', { mode: 'number' }),
     lastMeterWh: bigint('last_meter_wh', { mode: 'number' }),
     lastPowerW: doublePrecision('last_power_w'),

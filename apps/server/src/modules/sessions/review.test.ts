@@ -157,6 +157,7 @@ describe('impossible readings', () => {
     expect(corrected.body.message).toBe('Readings corrected; the session is billed by them.');
     // 5 kWh × 20.00
     expect(corrected.body.data).toMatchObject({
+      reviewNote: 'Meter misread; 5 kWh confirmed by the site',
       state: 'completed',
       energyWh: 5_000,
       cost: 10_000,

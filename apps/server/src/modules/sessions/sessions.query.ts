@@ -93,6 +93,7 @@ export function toSession(r: Row): Session {
     unauthorized: s.state === 'refused' && Number(r.energy) > 0,
     closeNote: s.closeNote,
     reviewReasons: s.state === 'review' ? ((s.reviewReasons ?? []) as Session['reviewReasons']) : [],
+    reviewNote: s.reviewNote,
     tariff: (s.tariffSnapshot as TariffSnapshot | null) ?? null,
     cost: s.cost,
     currency: s.currency,

@@ -116,7 +116,7 @@ export class SessionsService {
           stoppedAt,
         };
       }
-      const row = await repo.completeSession(tx, id, { state, ...figures });
+      const row = await repo.completeSession(tx, id, { state, reviewNote: body.note, ...figures });
       if (!row) throw notFound('session');
       await charge(tx, row);
       const after = await repo.lockSession(tx, s.chargePointId, id);

@@ -136,6 +136,13 @@ function SessionBody({ session: s }: { session: Session }) {
             </Typography.Text>
           </Descriptions.Item>
         )}
+        {s.reviewNote && (
+          <Descriptions.Item label={t('fields.reviewNote')} span="filled">
+            <Typography.Text style={{ whiteSpace: 'pre-wrap' }} data-testid="session-drawer-review-note">
+              {s.reviewNote}
+            </Typography.Text>
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('fields.meter')}>
           <bdi>
             {formatKwh(s.meterStart, lng)} → {s.meterStop === null ? '…' : formatKwh(s.meterStop, lng)}
