@@ -23,8 +23,13 @@ function sessionScope(path: string | null, column = sql`s.operator_id`) {
 }
 
 /** Live charge points in scope, with their connector count. */
+/**
+ * The charge points in reach, with their connectors and since when they exist for the network:
+ * their creation, or their first connection if that came first (imported history).
+ */
 const chargePointsIn = (path: string | null) => sql`
-  SELECT cp.id, cp.charge_point_id, cp.name, coalesce(k.n, 0) AS connectors
+  SELECT cp.id, cp.charge_point_id, cp.name, coalesce(k.n, 0) AS connectors,
+    least(cp.created_at, (SELECT min(e.at) FROM connection_events e WHERE e.charge_point_id = cp.id)) AS since
   FROM charge_points cp JOIN operators o ON o.id = cp.operator_id
   LEFT JOIN (SELECT charge_point_id, count(*) AS n FROM connectors WHERE archived_at IS NULL GROUP BY 1) k
     ON k.charge_point_id = cp.id
@@ -177,7 +182,8 @@ export function utilisation(tx: Tx, path: string | null, from: Date, to: Date) {
  * each connection event lasts until the next, and the state at `from` is the last event before it.
  */
 export function lowestUptime(tx: Tx, path: string | null, from: Date, until: Date) {
-  const seconds = Math.max(1, (until.getTime() - from.getTime()) / 1000);
+  // A charge point added during the range is up or down only from then on (see chargePointsIn).
+  const seconds = sql`greatest(1, extract(epoch FROM ${ts(until)} - greatest(${ts(from)}, cps.since)))`;
   return rows<{ id: number; charge_point_id: string; name: string; value: number; average: number }>(
     tx,
     sql`WITH cps AS (${chargePointsIn(path)}),
@@ -199,6 +205,7 @@ export function lowestUptime(tx: Tx, path: string | null, from: Date, until: Dat
       least(1, coalesce(up.secs, 0) / ${seconds}::float8)::float8 AS value,
       (avg(least(1, coalesce(up.secs, 0) / ${seconds}::float8)) OVER ())::float8 AS average
     FROM cps LEFT JOIN up ON up.charge_point_id = cps.id
+    WHERE cps.since < ${ts(until)}
     ORDER BY value ASC, cps.charge_point_id LIMIT 10`,
   );
 }

@@ -2,6 +2,19 @@ import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { chargingProfiles, chargingSessions, connectionEvents } from '../../db/schema/index.js';
 
+/**
+ * Since when a charge point exists for the network: its creation, or its first connection if
+ * that came first (imported history). Its uptime counts from then.
+ */
+export async function existsSince(tx: Tx, chargePointId: number, createdAt: Date): Promise<Date> {
+  const [row] = await tx
+    .select({ first: sql<Date | string | null>`min(${connectionEvents.at})` })
+    .from(connectionEvents)
+    .where(eq(connectionEvents.chargePointId, chargePointId));
+  const first = row?.first ? new Date(row.first) : null;
+  return first && first < createdAt ? first : createdAt;
+}
+
 /** Sessions, energy and revenue of one charge point per day (UTC) of [from, to). */
 export async function sessionsByDay(tx: Tx, chargePointId: number, from: Date, to: Date) {
   const day = sql<string>`to_char(date_trunc('day', ${chargingSessions.startedAt} AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`;

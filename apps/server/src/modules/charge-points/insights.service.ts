@@ -34,12 +34,15 @@ export class ChargePointInsights {
     const to = q.to ? new Date(q.to) : new Date();
     const from = q.from ? new Date(q.from) : new Date(to.getTime() - 30 * DAY);
     const until = new Date(Math.min(to.getTime(), Date.now()));
+    // Uptime counts from when the charge point came to the network, not from the range's start.
+    const since = await analytics.existsSince(this.db, cp.id, cp.createdAt);
+    const upFrom = since > from ? since : from;
     const [byDay, up, currency] = await Promise.all([
       analytics.sessionsByDay(this.db, cp.id, from, to),
-      until > from ? analytics.connectedSeconds(this.db, cp.id, from, until) : Promise.resolve(0),
+      until > upFrom ? analytics.connectedSeconds(this.db, cp.id, upFrom, until) : Promise.resolve(0),
       analytics.currencyOf(this.db, cp.id, from, to),
     ]);
-    const span = (until.getTime() - from.getTime()) / 1000;
+    const span = (until.getTime() - upFrom.getTime()) / 1000;
     return {
       from: from.toISOString(),
       to: to.toISOString(),
