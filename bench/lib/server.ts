@@ -59,6 +59,7 @@ export class ServerProcess {
       HOST: '127.0.0.1',
       DATA_DIR: this.o.dataDir,
       SEED_DEMO: 'true',
+      DEMO_HISTORY_DAYS: '0',
       SIMULATE: 'false',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '1000000',

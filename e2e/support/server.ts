@@ -37,6 +37,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       PORT: String(port),
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
+      // Browser tests count what they do themselves: no demo history.
+      DEMO_HISTORY_DAYS: '0',
       SIMULATE: 'false',
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',

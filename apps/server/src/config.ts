@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.email().default('admin@voltline.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: bool.default(true),
+  /** Days of past sessions, payments and connections the demo network starts with (0: none). */
+  DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(90).default(14),
   SIMULATE: z
     .string()
     .regex(/^(true|false|\d+)$/, 'must be true, false or a number of chargers')

@@ -5,6 +5,7 @@ import { openPglite, openPostgres, type Database } from './db/client.js';
 import { startFleet } from '@voltline/simulator';
 import { bootstrap, DEMO_ID_TAGS } from './seed/bootstrap.js';
 import { DEMO_PREFIX, ensureDemoChargers, readDemoPasswords } from './seed/demo-chargers.js';
+import { seedDemoHistory } from './seed/demo-history.js';
 import path from 'node:path';
 
 export async function openDatabase(config: Config): Promise<Database> {
@@ -45,7 +46,10 @@ async function main() {
   const database = await openDatabase(config);
   const app = await buildApp({ config, database });
   const seeded = await bootstrap(database.db, config);
-  if (seeded.created && config.SEED_DEMO) await ensureDemoChargers(database.db, config, 5);
+  if (seeded.created && config.SEED_DEMO) {
+    await ensureDemoChargers(database.db, config, 5);
+    await seedDemoHistory(database.db, config.DEMO_HISTORY_DAYS);
+  }
 
   let fleet: Awaited<ReturnType<typeof startDemoFleet>> = null;
   const shutdown = async (signal: string) => {
