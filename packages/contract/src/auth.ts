@@ -22,8 +22,15 @@ export type LoginBody = z.infer<typeof LoginBody>;
 export const TokenData = z.object({ token: z.string() });
 export type TokenData = z.infer<typeof TokenData>;
 
-export const ForgotBody = z.object({ email: Email });
-export type ForgotBody = z.infer<typeof ForgotBody>;
+/** `Email` as sign-in spells it (the spec's casing); `email` is accepted as well. */
+export const ForgotBody = z
+  .object({ Email: Email.optional(), email: Email.optional() })
+  .refine((b) => b.Email !== undefined || b.email !== undefined, {
+    message: 'validation.required',
+    path: ['Email'],
+  })
+  .transform((b) => ({ email: b.Email ?? b.email ?? '' }));
+export type ForgotBody = z.input<typeof ForgotBody>;
 
 export const ResetPasswordBody = z.object({
   newPassword: NewPassword,

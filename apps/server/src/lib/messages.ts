@@ -3,6 +3,7 @@ import { driverMessages } from './messages/drivers.js';
 import { operatorMessages } from './messages/operators.js';
 import { billingMessages } from './messages/billing.js';
 import { chargingMessages } from './messages/charging.js';
+import { validationMessages } from './messages/validation.js';
 
 /**
  * Every text the API answers with, in each language of the portal. Keys are grouped by domain;
@@ -117,6 +118,7 @@ const en = {
   ...operatorMessages.en,
   ...billingMessages.en,
   ...chargingMessages.en,
+  ...validationMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -231,6 +233,7 @@ const tr: Record<MessageKey, string> = {
   ...operatorMessages.tr,
   ...billingMessages.tr,
   ...chargingMessages.tr,
+  ...validationMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };

@@ -1,11 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Locale } from '@voltline/contract';
 import { AppError } from '../lib/errors.js';
-import { isMessageKey, translate } from '../lib/messages.js';
-
-const zodLocales = { en: z.locales.en(), tr: z.locales.tr() };
+import { isMessageKey, translate, type MessageKey } from '../lib/messages.js';
 
 interface ValidationItem {
   instancePath: string;
@@ -14,19 +11,65 @@ interface ValidationItem {
   params: Record<string, unknown>;
 }
 
-/** Re-words one zod issue in the request's language; our own message keys are translated too. */
+/** A number as people write it in the language (1,000 / 1.000), and big limits as is. */
+const shown = (locale: Locale, n: unknown) =>
+  typeof n === 'number' || typeof n === 'bigint'
+    ? Number(n).toLocaleString(locale === 'tr' ? 'tr-TR' : 'en-GB')
+    : String(n);
+
+const TYPE_WORDS: Record<string, MessageKey> = {
+  number: 'field.number',
+  int: 'field.wholeNumber',
+  string: 'field.text',
+  boolean: 'field.yesNo',
+  array: 'field.list',
+  object: 'field.object',
+};
+
+const FORMAT_WORDS: Record<string, MessageKey> = {
+  email: 'field.email',
+  datetime: 'field.dateTime',
+  date: 'field.date',
+  url: 'field.url',
+};
+
+/** One zod issue as a field error in words, in the request's language; our own keys as they are. */
 function issueMessage(locale: Locale, v: ValidationItem): string {
   if (v.message && isMessageKey(v.message)) return translate(locale, v.message);
-  // zod reports a missing field as a type error "received undefined": say what a person expects.
-  if (v.keyword === 'invalid_type' && v.message?.endsWith('received undefined')) {
-    return translate(locale, 'validation.required');
+  const p = v.params;
+  const n = (key: MessageKey, value: unknown) => translate(locale, key, { n: shown(locale, value) });
+  switch (v.keyword) {
+    case 'invalid_type':
+      // zod reports a missing field as a type error "received undefined": say what a person expects.
+      if (v.message?.endsWith('received undefined')) return translate(locale, 'validation.required');
+      return translate(locale, TYPE_WORDS[String(p.expected)] ?? 'field.invalid');
+    case 'too_small':
+      if (p.origin === 'string') {
+        return Number(p.minimum) <= 1
+          ? translate(locale, 'validation.required')
+          : n('field.textTooShort', p.minimum);
+      }
+      if (p.origin === 'array' || p.origin === 'set') return n('field.tooFewItems', p.minimum);
+      return n(p.inclusive === false ? 'field.numberAboveZero' : 'field.numberTooSmall', p.minimum);
+    case 'too_big':
+      if (p.origin === 'string') return n('field.textTooLong', p.maximum);
+      if (p.origin === 'array' || p.origin === 'set') return n('field.tooManyItems', p.maximum);
+      return n(p.inclusive === false ? 'field.numberBelow' : 'field.numberTooLarge', p.maximum);
+    case 'not_multiple_of':
+      return translate(locale, 'field.wholeNumber');
+    case 'invalid_format':
+      return translate(locale, FORMAT_WORDS[String(p.format)] ?? 'field.format');
+    case 'invalid_value':
+      return Array.isArray(p.values) && p.values.length <= 12
+        ? translate(locale, 'field.oneOf', { values: p.values.map(String).join(', ') })
+        : translate(locale, 'field.invalid');
+    case 'unrecognized_keys':
+      return translate(locale, 'field.unknownFields', {
+        keys: Array.isArray(p.keys) ? p.keys.map(String).join(', ') : '',
+      });
+    default:
+      return translate(locale, 'field.invalid');
   }
-  const issue = { ...v.params, code: v.keyword, path: [], input: undefined } as unknown as Parameters<
-    (typeof zodLocales)['en']['localeError']
-  >[0];
-  const worded = zodLocales[locale].localeError(issue);
-  const text = typeof worded === 'string' ? worded : worded?.message;
-  return text ?? v.message ?? translate(locale, 'error.validation');
 }
 
 /** PostgreSQL's refusals of a value (SQLSTATE 22xxx: out of range, bad text), found on the error or its cause. */

@@ -254,7 +254,9 @@ describe('create, update, delete', () => {
     expect(r.body.error).toBe('Bazı alanlar geçerli değil.');
     const fields = r.body.details?.map((d) => d.field).sort();
     expect(fields).toEqual(['body.email', 'body.name', 'body.password', 'body.password', 'body.roles.0']);
-    expect(r.body.details?.find((d) => d.field === 'body.email')?.message).toBe('Geçersiz e-posta adresi');
+    expect(r.body.details?.find((d) => d.field === 'body.email')?.message).toBe(
+      'Geçerli bir e-posta adresi girin.',
+    );
   });
 
   it('exports a user audit log as .xlsx', async () => {
