@@ -13,7 +13,8 @@ import type { App } from '../../lib/app-type.js';
 import { sendExcel } from '../../lib/excel.js';
 import { translate, type MessageKey } from '../../lib/messages.js';
 import { ctxOf } from '../../lib/request.js';
-import { formatMinor, type PaymentsService } from './payments.service.js';
+import { formatMoney } from '../../lib/money.js';
+import type { PaymentsService } from './payments.service.js';
 
 const tags = ['payments'];
 const read = { permission: 'payments:read' } as const;
@@ -77,7 +78,7 @@ export function paymentRoutes(app: App, { payments: service }: { payments: Payme
       return {
         data: result,
         message: translate(request.locale, 'payment.refunded', {
-          amount: formatMinor(result.refund.amount, result.payment.currency),
+          amount: formatMoney(request.locale, result.refund.amount, result.payment.currency),
         }),
       };
     },
@@ -94,7 +95,7 @@ export function paymentRoutes(app: App, { payments: service }: { payments: Payme
       return {
         data: payment,
         message: translate(request.locale, 'payment.toppedUp', {
-          amount: formatMinor(payment.amount, payment.currency),
+          amount: formatMoney(request.locale, payment.amount, payment.currency),
         }),
       };
     },

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { drivers, operators } from '../../db/schema/index.js';
 import { inScope, type Ctx } from '../../lib/context.js';
+import { formatMoney } from '../../lib/money.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { inBatches } from '../../lib/excel.js';
 import { audit } from '../audit/audit.service.js';
@@ -13,8 +14,6 @@ import { builtInGateway, type PaymentGateway } from './gateway.js';
 import * as repo from './payments.repository.js';
 
 type Filter = z.output<typeof PaymentFilter>;
-
-export const formatMinor = (amount: number, currency: string) => `${(amount / 100).toFixed(2)} ${currency}`;
 
 /** Payments through the gateway: listing, top-ups and refunds bounded by what was paid. */
 export class PaymentsService {
@@ -56,9 +55,12 @@ export class PaymentsService {
       if (p.state === 'failed') throw new AppError(400, 'payment.notRefundable');
       const left = p.amount - p.refundedAmount;
       if (amount > left) {
-        throw new AppError(400, 'payment.refundTooLarge', { left: formatMinor(left, p.currency) }, [
-          { field: 'querystring.amount', key: 'payment.refundTooLarge' },
-        ]);
+        throw new AppError(
+          400,
+          'payment.refundTooLarge',
+          { left: formatMoney(ctx.locale, left, p.currency) },
+          [{ field: 'querystring.amount', key: 'payment.refundTooLarge' }],
+        );
       }
       const { refundId } = await this.gateway.refund({
         pgTranId,

@@ -536,14 +536,14 @@ describe('payments and refunds', () => {
       });
     const part = await refund(10_000, 'k-1');
     expect(part.status).toBe(200);
-    expect(part.body.message).toBe('Refund of 100.00 TRY recorded.');
+    expect(part.body.message).toBe('Refund of ₺100.00 recorded.');
     expect(part.body.data.payment).toMatchObject({ refundedAmount: 10_000, state: 'partiallyRefunded' });
     const retry = await refund(10_000, 'k-1');
     expect(retry.body.data.refund.id).toBe(part.body.data.refund.id);
     expect(retry.body.data.payment.refundedAmount).toBe(10_000);
     const tooMuch = await refund(13_501, 'k-2');
     expect(tooMuch.status).toBe(400);
-    expect(tooMuch.body.error).toBe('At most 135.00 TRY can still be refunded on this payment.');
+    expect(tooMuch.body.error).toBe('At most ₺135.00 can still be refunded on this payment.');
     const rest = await refund(13_500, 'k-3');
     expect(rest.body.data.payment).toMatchObject({ refundedAmount: 23_500, state: 'refunded' });
     expect((await balanceOf('DEMO0001')).balance).toBe(driverBefore.balance + 23_500);
@@ -557,7 +557,7 @@ describe('payments and refunds', () => {
       token: finance,
       body: { driverId: ali.id, amount: 20_000 },
     });
-    expect(top.body.message).toBe('Top-up of 200.00 TRY recorded.');
+    expect(top.body.message).toBe('Top-up of ₺200.00 recorded.');
     expect((await balanceOf('DEMO0001')).balance).toBe(ali.balance + 20_000);
     await t.call('POST', `/api/Payment/refund?pgTranId=${top.body.data.pgTranId}&amount=5000`, {
       token: finance,
