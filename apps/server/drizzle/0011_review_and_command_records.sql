@@ -14,6 +14,7 @@ CREATE TABLE "command_records" (
 --> statement-breakpoint
 ALTER TABLE "charging_sessions" ADD COLUMN "review_reasons" jsonb;--> statement-breakpoint
 ALTER TABLE "charging_sessions" ADD COLUMN "review_note" text;--> statement-breakpoint
+ALTER TABLE "charging_sessions" ADD COLUMN "corrected_meter_start" bigint;--> statement-breakpoint
 ALTER TABLE "command_records" ADD CONSTRAINT "command_records_charge_point_id_charge_points_id_fk" FOREIGN KEY ("charge_point_id") REFERENCES "public"."charge_points"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "command_records_cp_idx" ON "command_records" USING btree ("charge_point_id","sent_at");--> statement-breakpoint
 CREATE INDEX "command_records_pending_idx" ON "command_records" USING btree ("node_id") WHERE "command_records"."outcome" = 'sent';--> statement-breakpoint

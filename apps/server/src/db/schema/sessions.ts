@@ -52,6 +52,11 @@ export const chargingSessions = pgTable(
     reviewReasons: jsonb('review_reasons').$type<string[]>(),
     /** Staff's note when they released or corrected a held session. */
     reviewNote: text('review_note'),
+    /**
+     * The meter at the start as staff corrected it. meter_start keeps what the charger sent: with
+     * the start time it is how a resent StartTransaction is recognised.
+     */
+    correctedMeterStart: bigint('corrected_meter_start', { mode: 'number' }),
     energyWh: bigint('energy_wh', { mode: 'number' }),
     lastMeterWh: bigint('last_meter_wh', { mode: 'number' }),
     lastPowerW: doublePrecision('last_power_w'),

@@ -11,6 +11,8 @@ const en = {
   'session.meterRequired': 'Enter the meter reading in Wh.',
   'session.meterStopBeforeStart': 'The meter at the stop cannot be below the meter at the start.',
   'session.stopBeforeStart': 'The stop time cannot be before the session started.',
+  'session.correctionImpossible':
+    'These readings are impossible for this connector too (more energy than its power allows in the time, or a negative meter). Check them, or the connector’s maximum power.',
   'chargePoint.passwordLength': 'A charger password has 16 to 20 characters.',
   'chargePoint.passwordCharacters':
     'A charger password uses letters, digits and punctuation only (no spaces or other characters).',
@@ -34,6 +36,8 @@ const tr: Record<keyof typeof en, string> = {
   'session.meterRequired': 'Sayaç okumasını Wh olarak girin.',
   'session.meterStopBeforeStart': 'Bitişteki sayaç, başlangıçtaki sayaçtan küçük olamaz.',
   'session.stopBeforeStart': 'Bitiş zamanı oturumun başlangıcından önce olamaz.',
+  'session.correctionImpossible':
+    'Bu okumalar da bu soket için olanaksız (süre içinde gücünün izin verdiğinden fazla enerji ya da negatif sayaç). Okumaları ya da soketin azami gücünü kontrol edin.',
   'chargePoint.passwordLength': 'Şarj istasyonu şifresi 16 ile 20 karakter arasında olmalıdır.',
   'chargePoint.passwordCharacters':
     'Şarj istasyonu şifresinde yalnızca harf, rakam ve noktalama işaretleri kullanılabilir (boşluk ya da başka karakter olmaz).',

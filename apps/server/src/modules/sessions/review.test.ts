@@ -147,6 +147,17 @@ describe('impossible readings', () => {
     expect(backwards.status).toBe(400);
     expect(backwards.body.details?.map((d) => d.field)).toEqual(['body.meterStop']);
 
+    // Staff's figures get the same check: 10 MWh in an hour on a 22 kW connector is a typo.
+    const typo = await review(id, {
+      action: 'correct',
+      note: 'Meter misread',
+      meterStart: 1_000,
+      meterStop: 10_001_000,
+    });
+    expect(typo.status).toBe(400);
+    expect(typo.body.details?.map((d) => d.field)).toEqual(['body.meterStop']);
+    expect(await balance()).toBe(before);
+
     const corrected = await review(id, {
       action: 'correct',
       note: 'Meter misread; 5 kWh confirmed by the site',

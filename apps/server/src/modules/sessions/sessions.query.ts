@@ -82,7 +82,7 @@ export function toSession(r: Row): Session {
     startedAt: s.startedAt.toISOString(),
     stoppedAt: s.stoppedAt?.toISOString() ?? null,
     durationSeconds: Math.max(0, Math.round((end.getTime() - s.startedAt.getTime()) / 1000)),
-    meterStart: s.meterStart,
+    meterStart: s.correctedMeterStart ?? s.meterStart,
     meterStop: s.meterStop,
     energyWh: Number(r.energy),
     powerW: s.stoppedAt === null ? s.lastPowerW : null,

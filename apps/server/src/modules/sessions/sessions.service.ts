@@ -13,7 +13,7 @@ import type { Actor, Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { audit } from '../audit/audit.service.js';
 import { closeAtLastReading, isOpen } from './close.js';
-import { charge } from './review.js';
+import { charge, impossibleReadings } from './review.js';
 import * as repo from './sessions.repository.js';
 import {
   exportSessions,
@@ -100,7 +100,7 @@ export class SessionsService {
       const state = CLOSED_WITHOUT_STOP.has(s.stopReason ?? '') ? 'failed' : 'completed';
       let figures = {};
       if (body.action === 'correct') {
-        const meterStart = body.meterStart ?? s.meterStart;
+        const meterStart = body.meterStart ?? s.correctedMeterStart ?? s.meterStart;
         const meterStop = body.meterStop ?? s.meterStop ?? meterStart;
         const stoppedAt = body.stoppedAt ? new Date(body.stoppedAt) : s.stoppedAt;
         if (stoppedAt && stoppedAt < s.startedAt) {
@@ -108,8 +108,17 @@ export class SessionsService {
             { field: 'body.stoppedAt', key: 'session.stopBeforeStart' },
           ]);
         }
+        // Staff's figures must be possible too: a typo of three zeros is not billed.
+        const maxPowerW = await repo.connectorMaxPowerW(tx, s.chargePointId, s.connectorId);
+        const still = impossibleReadings({ ...s, meterStart, meterStop, stoppedAt }, maxPowerW);
+        if (still.length > 0) {
+          throw new AppError(400, 'session.correctionImpossible', {}, [
+            { field: 'body.meterStop', key: 'session.correctionImpossible' },
+          ]);
+        }
+        // meter_start stays as the charger sent it: with the start time it recognises a resent Start.
         figures = {
-          meterStart,
+          correctedMeterStart: meterStart,
           meterStop,
           lastMeterWh: meterStop,
           energyWh: meterStop - meterStart,
@@ -121,7 +130,7 @@ export class SessionsService {
       await charge(tx, row);
       const after = await repo.lockSession(tx, s.chargePointId, id);
       const readings = (r: repo.SessionRow | undefined) => ({
-        meterStart: r?.meterStart,
+        meterStart: r?.correctedMeterStart ?? r?.meterStart,
         meterStop: r?.meterStop,
         stoppedAt: r?.stoppedAt?.toISOString() ?? null,
         energyWh: r?.energyWh,
