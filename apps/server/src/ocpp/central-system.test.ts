@@ -399,6 +399,31 @@ describe('StatusNotification from many chargers at once', () => {
   });
 });
 
+describe('StatusNotification at a time that cannot be', () => {
+  it('is refused with PropertyConstraintViolation (it answered InternalError), and a report sent with it is kept', async () => {
+    const ids = ['ST-TIME-1', 'ST-TIME-2'];
+    for (const id of ids) await registerChargePoint(t, id, PW);
+    const [bad, good] = await Promise.all(ids.map((id) => client(id)));
+    const report = { connectorId: 1, status: 'Faulted', errorCode: 'GroundFailure' } as const;
+    // Sent together, so they would share one database write.
+    const [refused, kept] = await Promise.allSettled([
+      bad!.call('StatusNotification', { ...report, timestamp: '0000-01-01T00:00:00Z' }),
+      good!.call('StatusNotification', { ...report, timestamp: new Date().toISOString() }),
+    ]);
+    expect(refused).toMatchObject({
+      status: 'rejected',
+      reason: { rpcErrorCode: 'PropertyConstraintViolation' },
+    });
+    expect(kept).toEqual({ status: 'fulfilled', value: {} });
+    const [cp] = await db().select().from(chargePoints).where(eq(chargePoints.chargePointId, 'ST-TIME-2'));
+    const [conn] = await db()
+      .select({ status: connectors.status })
+      .from(connectors)
+      .where(and(eq(connectors.chargePointId, cp!.id), eq(connectors.connectorId, 1)));
+    expect(conn).toEqual({ status: 'Faulted' });
+  });
+});
+
 describe('bad frames', () => {
   it('answers malformed and schema-violating frames with CALLERRORs and keeps serving', async () => {
     const ws = await rawSocket(url, 'CP-C', PW);

@@ -51,6 +51,51 @@ describe('the OCPP message log', () => {
     ]);
   });
 
+  it('keeps a frame nested too deep to write back as JSON, and every frame after it', async () => {
+    const log = new OcppMessageLog(t.database.db, pino({ level: 'silent' }), {
+      flushMs: 60_000,
+      maxBatch: 10_000,
+    });
+    // JSON.parse reads 6,000 levels; JSON.stringify overflows the stack on them.
+    const deep = `[2,"deep","DataTransfer",${'['.repeat(6_000)}${']'.repeat(6_000)}]`;
+    log.frame('LOG-DEEP', JSON.stringify([2, 'before', 'Heartbeat', {}]), false);
+    log.frame('LOG-DEEP', deep, false);
+    await log.flush();
+    log.frame('LOG-DEEP', JSON.stringify([2, 'after', 'Heartbeat', {}]), false);
+    await log.stop();
+    const rows = await frames('LOG-DEEP');
+    expect(rows.map((r) => r.messageId)).toEqual(['before', 'deep', 'after']);
+    const kept = rows[1]?.payload as { unstorableFrame: string };
+    expect(Buffer.from(kept.unstorableFrame, 'base64').toString()).toBe(deep.slice(0, 10_000));
+  });
+
+  it('keeps a frame whose message id is too long for the index, its id cut to 255 characters', async () => {
+    const log = new OcppMessageLog(t.database.db, pino({ level: 'silent' }), {
+      flushMs: 60_000,
+      maxBatch: 10_000,
+    });
+    // Random text does not compress: 3,000 characters of it exceed what an index entry holds.
+    let seed = 7;
+    const id = Array.from({ length: 3_000 }, () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return String.fromCharCode(33 + (seed % 90));
+    }).join('');
+    log.frame('LOG-LONG', JSON.stringify([2, id, 'Heartbeat', {}]), false);
+    log.frame('LOG-LONG', JSON.stringify([3, id, { currentTime: 'now' }]), true);
+    await log.stop();
+    const rows = await t.database.db
+      .select({ messageId: ocppMessages.messageId, action: ocppMessages.action })
+      .from(ocppMessages)
+      .where(eq(ocppMessages.chargePointId, 'LOG-LONG'))
+      .orderBy(ocppMessages.id);
+    // Both kept, and the answer still paired with its CALL.
+    const cut = `${id.slice(0, 255)}…`;
+    expect(rows).toEqual([
+      { messageId: cut, action: 'Heartbeat' },
+      { messageId: cut, action: 'Heartbeat' },
+    ]);
+  });
+
   it('isolates a row the database still refuses and keeps it in base64, without losing its batch', async () => {
     const log = new OcppMessageLog(t.database.db, pino({ level: 'silent' }), {
       flushMs: 60_000,

@@ -35,6 +35,35 @@ const storable = (row: OcppLogRow, raw: string): OcppLogRow =>
 // Anything outside printable ASCII.
 const ascii = (text: string) => text.replace(/[^\x20-\x7e]/g, '?');
 
+/** OCPP-J allows 36 characters; a longer id is kept to this many, marked with an ellipsis. */
+const MAX_ID = 255;
+
+/**
+ * A message id short enough for the log's index: a long id that does not compress (a few thousand
+ * random characters) exceeded PostgreSQL's limit for an index entry, and the frame was lost.
+ * Cut by code points, so no surrogate pair is split.
+ */
+function clipped(id: string): string {
+  return id.length <= MAX_ID ? id : `${Array.from(id).slice(0, MAX_ID).join('')}…`;
+}
+
+/** Each queued row's frame as it came, for a payload JSON.stringify cannot write back. */
+const rawText = new WeakMap<OcppLogRow, string>();
+
+/**
+ * The payload as JSON text. JSON.parse reads nesting thousands of levels deeper than
+ * JSON.stringify can write (its stack overflows): such a payload is kept as the first 10,000
+ * characters of its frame, in base64. The overflow used to stop the log for good.
+ */
+function payloadJson(row: OcppLogRow): string {
+  try {
+    return JSON.stringify(row.payload) ?? 'null';
+  } catch {
+    const raw = (rawText.get(row) ?? '').slice(0, 10_000);
+    return JSON.stringify({ unstorableFrame: Buffer.from(raw).toString('base64') });
+  }
+}
+
 /** A charger's new password (ChangeConfiguration of AuthorizationKey) never reaches the log. */
 function withoutSecrets(action: string | null, payload: unknown): unknown {
   if (action !== 'ChangeConfiguration' || typeof payload !== 'object' || payload === null) return payload;
@@ -63,7 +92,7 @@ export class OcppMessageLog {
   ) {}
 
   start() {
-    this.timer = setInterval(() => void this.flush(), this.opts.flushMs);
+    this.timer = setInterval(() => this.flushInBackground(), this.opts.flushMs);
     this.timer.unref();
   }
 
@@ -101,8 +130,9 @@ export class OcppMessageLog {
       return;
     }
     const frame = parsed as unknown[];
-    const [type, messageId] = frame as [number, string];
-    const key = `${chargePointId}\u0000${messageId}`;
+    const [type, fullId] = frame as [number, string];
+    const key = `${chargePointId}\u0000${fullId}`;
+    const messageId = clipped(fullId);
     if (type === 2) {
       const action = typeof frame[2] === 'string' ? frame[2] : null;
       if (action) this.pending.set(key, { action, at: now });
@@ -156,16 +186,24 @@ export class OcppMessageLog {
   }
 
   private push(row: OcppLogRow, raw: string) {
-    this.buffer.push(storable(row, raw));
-    if (this.buffer.length >= this.opts.maxBatch) void this.flush();
+    const kept = storable(row, raw);
+    rawText.set(kept, raw);
+    this.buffer.push(kept);
+    if (this.buffer.length >= this.opts.maxBatch) this.flushInBackground();
+  }
+
+  private flushInBackground() {
+    this.flush().catch((err: unknown) => this.log.error({ err }, 'OCPP log flush failed'));
   }
 
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(async () => {
+    const run = async () => {
       while (this.buffer.length > 0) {
         await this.write(this.buffer.splice(0, 1000));
       }
-    });
+    };
+    // One failed flush must not stop the ones after it (the log used to stop for good).
+    this.flushing = this.flushing.then(run, run);
     return this.flushing;
   }
 
@@ -192,7 +230,7 @@ export class OcppMessageLog {
         messageId: row.messageId === undefined || row.messageId === null ? null : ascii(row.messageId),
         action: row.action === undefined || row.action === null ? null : ascii(row.action),
         chargePointId: ascii(row.chargePointId),
-        payload: { unstorable: Buffer.from(JSON.stringify(row.payload) ?? 'null').toString('base64') },
+        payload: { unstorable: Buffer.from(payloadJson(row)).toString('base64') },
         responseTimeMs: null,
       };
       try {
@@ -222,7 +260,7 @@ const LOG_COLUMNS: UnnestColumn<OcppLogRow>[] = [
   [ocppMessages.messageType, 'text', (r) => r.messageType],
   [ocppMessages.messageId, 'text', (r) => r.messageId ?? null],
   [ocppMessages.action, 'text', (r) => r.action ?? null],
-  [ocppMessages.payload, 'jsonb', (r) => JSON.stringify(r.payload)],
+  [ocppMessages.payload, 'jsonb', payloadJson],
   [ocppMessages.at, 'timestamptz', (r) => r.at.toISOString()],
   [ocppMessages.responseTimeMs, 'int', (r) => r.responseTimeMs ?? null],
 ];

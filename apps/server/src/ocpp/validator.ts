@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import ocppRpc from 'ocpp-rpc';
+import { unstorableText } from '../plugins/text-guard.js';
 import { rpcError } from './rpc-error.js';
 
 const { createValidator } = ocppRpc;
@@ -8,7 +9,8 @@ const schemas = require('ocpp-rpc/lib/schemas/ocpp1_6.json') as object[];
 
 /**
  * The official OCPP 1.6 schemas, except that an action with no schema is answered NotImplemented
- * (what OCPP-J prescribes for an unknown action) rather than the library's ProtocolError.
+ * (what OCPP-J prescribes for an unknown action) rather than the library's ProtocolError, a
+ * refusal does not repeat the payload, and text the database cannot store is refused.
  */
 export function ocpp16Validator() {
   const inner = createValidator('ocpp1.6', schemas);
@@ -21,7 +23,27 @@ export function ocpp16Validator() {
       if (!known.has(schemaId)) {
         throw rpcError('NotImplemented', `${schemaId.replace(/^urn:|\.(req|conf)$/g, '')} is not supported`);
       }
-      return inner.validate(schemaId, params);
+      let valid: ReturnType<typeof inner.validate>;
+      try {
+        valid = inner.validate(schemaId, params);
+      } catch (err) {
+        // The library's CALLERROR repeated the whole payload in its details: one nested a few
+        // thousand levels deep cannot be written as JSON again, and the charger was disconnected
+        // instead of answered. The charger has its payload; it is told what is wrong with it.
+        const e = err as { details?: { errors?: unknown } };
+        if (e.details) e.details = { errors: e.details.errors };
+        throw err;
+      }
+      // As the REST API does: text PostgreSQL cannot store (a NUL, a lone surrogate) is refused
+      // here, by field, before a handler runs; it used to reach the database and fail there.
+      const field = schemaId.endsWith('.req') ? unstorableText(params, '') : null;
+      if (field) {
+        throw rpcError(
+          'PropertyConstraintViolation',
+          `${field.slice(1)} contains characters that cannot be stored (a NUL byte or a broken character)`,
+        );
+      }
+      return valid;
     },
   };
 }

@@ -11,10 +11,10 @@ interface ValidationItem {
   params: Record<string, unknown>;
 }
 
-/** A number as people write it in the language (1,000 / 1.000), and big limits as is. */
+/** A limit as people write it in the language (100,000 / 100.000); four digits (a year) ungrouped. */
 const shown = (locale: Locale, n: unknown) =>
   typeof n === 'number' || typeof n === 'bigint'
-    ? Number(n).toLocaleString(locale === 'tr' ? 'tr-TR' : 'en-GB')
+    ? Number(n).toLocaleString(locale === 'tr' ? 'tr-TR' : 'en-GB', { useGrouping: 'min2' })
     : String(n);
 
 const TYPE_WORDS: Record<string, MessageKey> = {

@@ -454,6 +454,24 @@ describe('connectors', () => {
     ).toBe(404);
   });
 
+  it('answers an edit of a connector that changes nothing with the connector as it was (it answered 500)', async () => {
+    await registerChargePoint(t, 'NOOP-EDIT', null);
+    const [conn] = (
+      await t.call<{ data: { id: number; connectorId: number; maximumPower: number | null }[] }>(
+        'GET',
+        '/api/portal/connector?chargePointId=NOOP-EDIT',
+        { token: admin },
+      )
+    ).body.data;
+    const r = await t.call<{ data: { id: number; connectorId: number; maximumPower: number | null } }>(
+      'PUT',
+      '/api/portal/connector',
+      { token: admin, body: { id: conn!.id } },
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject(conn!);
+  });
+
   it('counts connectors by status for the dashboard', async () => {
     const r = await t.call<{ data: { status: string; count: number }[] }>(
       'GET',

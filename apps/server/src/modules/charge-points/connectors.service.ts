@@ -117,7 +117,10 @@ export class ConnectorsService {
       const before = await this.find(tx, ctx, body.id, true);
       await checkTariff(this.queries, tx, body.tariffId, before.c.chargePointId);
       const { id, ...changes } = body;
-      await tx.update(connectors).set(changes).where(eq(connectors.id, id));
+      // An UPDATE with nothing to set is refused by drizzle (it answered 500): such a call changes nothing.
+      if (Object.values(changes).some((v) => v !== undefined)) {
+        await tx.update(connectors).set(changes).where(eq(connectors.id, id));
+      }
       await audit(tx, ctx, {
         action: 'update',
         entity: 'connector',

@@ -171,7 +171,11 @@ export async function insertCard(tx: Tx, values: NewCard) {
 }
 
 export async function updateCard(tx: Tx, id: number, values: Partial<NewCard>) {
-  const [row] = await tx.update(rfidCards).set(values).where(eq(rfidCards.id, id)).returning();
+  // An UPDATE with nothing to set is refused by drizzle (it answered 500): such a call changes nothing.
+  const changes = Object.values(values).some((v) => v !== undefined);
+  const [row] = changes
+    ? await tx.update(rfidCards).set(values).where(eq(rfidCards.id, id)).returning()
+    : await tx.select().from(rfidCards).where(eq(rfidCards.id, id));
   if (!row) throw new Error('card update returned nothing');
   return row;
 }

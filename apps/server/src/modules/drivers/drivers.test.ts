@@ -290,7 +290,7 @@ describe('driver lifecycle', () => {
     });
     expect(en.status).toBe(400);
     expect(en.body.details?.map((x) => x.field)).toEqual(['body.year', 'body.vin']);
-    expect(en.body.details?.[0]?.message).toContain('1990');
+    expect(en.body.details?.[0]?.message).toBe('Enter a number of at least 1990.');
     expect(en.body.details?.[1]?.message).toBe('A VIN has 17 letters and digits, without I, O or Q.');
   });
 });
@@ -380,6 +380,24 @@ describe('addresses, vehicles and cards', () => {
       token: istanbul,
     });
     expect(restored.body.data.archived).toBe(false);
+  });
+
+  it('answers an edit of a card that changes nothing with the card as it was (it answered 500)', async () => {
+    const [card] = (
+      await t.call<{ data: Card[] }>(
+        'GET',
+        `/api/portal/driver/RFIDCards/${await driverId(istanbul, 'Zeynep')}`,
+        {
+          token: istanbul,
+        },
+      )
+    ).body.data;
+    const r = await t.call<{ data: Card }>('PUT', '/api/portal/driver/RFIDCards', {
+      token: istanbul,
+      body: { id: card!.id },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual(card);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Ocpp } from '@voltline/contract';
-import { checkConnector } from '../../rpc-error.js';
+import { checkConnector, checkTime } from '../../rpc-error.js';
 import type { Handler } from '../context.js';
 
 /**
@@ -12,6 +12,8 @@ export const statusNotification: Handler<
 > = async (p, ctx) => {
   // A report for a connector no charger has would otherwise create it.
   checkConnector(p.connectorId, 0);
+  // A time the database refuses (year 0) reached it and was answered InternalError.
+  checkTime('timestamp', p.timestamp);
   await ctx.statuses.add({
     chargePointId: ctx.cp.id,
     connectorId: p.connectorId,
