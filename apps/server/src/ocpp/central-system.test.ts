@@ -396,6 +396,21 @@ describe('StatusNotification from many chargers at once', () => {
       .where(eq(statusHistory.chargePointId, idOf('ST-1')))
       .orderBy(statusHistory.id);
     expect(history.map((h) => h.status)).toEqual(['Charging', 'Available']);
+
+    // A report dated in 2199 by a broken clock does not freeze the connector until then.
+    await chargers[1]!.call('StatusNotification', {
+      connectorId: 1,
+      status: 'Faulted',
+      errorCode: 'OtherError',
+      timestamp: '2199-01-01T00:00:00Z',
+    });
+    await chargers[1]!.call('StatusNotification', {
+      connectorId: 1,
+      status: 'Available',
+      errorCode: 'NoError',
+      timestamp: at(0),
+    });
+    expect(await status('ST-2')).toEqual({ status: 'Available', errorCode: 'NoError' });
   });
 });
 

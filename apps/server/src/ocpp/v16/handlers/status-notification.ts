@@ -2,6 +2,9 @@ import type { Ocpp } from '@voltline/contract';
 import { checkConnector, checkTime } from '../../rpc-error.js';
 import type { Handler } from '../context.js';
 
+/** A charger's clock this far ahead of Voltline's is wrong; its report is dated when received. */
+export const MAX_CLOCK_AHEAD_MS = 15 * 60_000;
+
 /**
  * Connector status with its error code, kept as history; connector 0 is the charge point. Reports
  * of all chargers are written together; the answer waits for the commit.
@@ -21,7 +24,19 @@ export const statusNotification: Handler<
     errorCode: p.errorCode,
     info: p.info ?? null,
     vendorErrorCode: p.vendorErrorCode ?? null,
-    at: p.timestamp ? new Date(p.timestamp) : new Date(),
+    at: reportTime(p.timestamp),
   });
   return {};
 };
+
+/**
+ * When a report happened: the charger's time, unless it is absent or ahead of Voltline's by more
+ * than a clock can drift. The newest report wins a connector's status, so one dated 2199 would
+ * otherwise freeze it until then.
+ */
+function reportTime(timestamp: string | undefined): Date {
+  const now = new Date();
+  if (!timestamp) return now;
+  const at = new Date(timestamp);
+  return at.getTime() - now.getTime() > MAX_CLOCK_AHEAD_MS ? now : at;
+}
