@@ -248,7 +248,7 @@ describe('tariffs, session billing and refunds', () => {
     await row.getByTestId('session-open').click();
     const drawer = page.getByTestId('session-drawer');
     await drawer.getByTestId('meter-chart').waitFor();
-    await drawer.getByText('Bu konektörde tarife yok').waitFor();
+    await drawer.getByText('Bu sokette tarife yok').waitFor();
     await screenshot(page, 'session-drawer-tr-dark');
 
     await drawer.getByTestId('session-stop').click();

@@ -20,6 +20,7 @@ describe('money and energy formatting', () => {
     expect(formatMoney(123456789, 'EUR', 'tr')).toBe('€1.234.567,89');
     expect(formatMoney(7, 'USD', 'en')).toBe('$0.07');
     expect(formatMoney(0, 'TRY', 'en')).toBe('₺0.00');
+    expect(formatMoney(-5000, 'TRY', 'tr')).toBe('-₺50,00');
   });
 
   it('converts between major and minor units without float drift', () => {

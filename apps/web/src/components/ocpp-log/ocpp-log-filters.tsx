@@ -2,6 +2,7 @@ import { Card, Col, DatePicker, Flex, Input, Row, Segmented, Select, Switch, Typ
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { OCPP_LOG_TYPES } from '@voltline/contract';
+import { dateFormat } from '../../lib/format';
 import type { OcppLogState } from './log-state';
 
 /** Actions offered in the type filter; any other action can be typed in. */
@@ -36,7 +37,7 @@ export function OcppLogFilters({
   fixedChargePoint?: boolean;
   onChange: (next: OcppLogState) => void;
 }) {
-  const { t } = useTranslation('ocppLogs');
+  const { t, i18n } = useTranslation('ocppLogs');
   const { filter } = state;
   const types = filter.Types ? filter.Types.split(',').filter(Boolean) : [];
   const setFilter = (next: OcppLogState['filter']) => onChange({ ...state, filter: next, index: 0 });
@@ -46,7 +47,8 @@ export function OcppLogFilters({
       <Row gutter={[12, 12]} align="middle">
         <Col xs={24} lg={8}>
           <DatePicker.RangePicker
-            showTime
+            showTime={{ format: dateFormat('time', i18n.language) }}
+            format={dateFormat('dateTime', i18n.language)}
             allowEmpty={[true, true]}
             style={{ width: '100%' }}
             aria-label={t('filters.period')}

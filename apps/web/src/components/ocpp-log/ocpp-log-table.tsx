@@ -1,7 +1,10 @@
-import { Table, Typography, type TableColumnsType } from 'antd';
+import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OcppLogEntry, Page } from '@voltline/contract';
+import { useMinWidth } from '../../hooks/use-min-width';
 import { formatNumber } from '../../lib/format';
+import { useListTableProps } from '../list-table/columns';
+import { OneLine } from '../list-table/one-line';
 import { DirectionTag, MessageTypeTag } from './frame-tags';
 import { JsonView } from './json-view';
 import { logPagination } from './pagination';
@@ -21,51 +24,65 @@ export function OcppLogTable({
 }) {
   const { t, i18n } = useTranslation('ocppLogs');
   const { t: tc } = useTranslation('common');
+  const wide = useMinWidth(1400);
   const columns: TableColumnsType<OcppLogEntry> = [
-    { title: t('fields.at'), key: 'at', width: 190, render: (_, e) => <bdi>{formatLogTime(e.at)}</bdi> },
-    ...(showChargePoint
-      ? [{ title: t('fields.chargePoint'), dataIndex: 'chargePointId', key: 'cp', width: 160 }]
-      : []),
+    {
+      title: t('fields.at'),
+      key: 'at',
+      width: 200,
+      render: (_, e) => <bdi>{formatLogTime(e.at, i18n.language)}</bdi>,
+    },
+    {
+      title: t('fields.chargePoint'),
+      key: 'cp',
+      width: 150,
+      hidden: !showChargePoint,
+      render: (_, e) => <OneLine>{e.chargePointId}</OneLine>,
+    },
     {
       title: t('fields.direction'),
       key: 'direction',
-      width: 160,
+      width: 150,
+      ellipsis: true,
       render: (_, e) => <DirectionTag direction={e.direction} />,
     },
     {
       title: t('fields.type'),
       key: 'type',
-      width: 130,
+      width: 120,
       render: (_, e) => <MessageTypeTag type={e.messageType} />,
     },
-    { title: t('fields.action'), key: 'action', render: (_, e) => e.action ?? '—' },
+    {
+      // The only column without a width: it takes what the others leave.
+      title: t('fields.action'),
+      key: 'action',
+      render: (_, e) => <OneLine>{e.action ?? '—'}</OneLine>,
+    },
     {
       title: t('fields.messageId'),
       key: 'messageId',
-      responsive: ['xl'],
-      render: (_, e) => (
-        <Typography.Text type="secondary" ellipsis style={{ maxWidth: 220 }}>
-          {e.messageId ?? '—'}
-        </Typography.Text>
-      ),
+      width: 200,
+      hidden: !wide,
+      render: (_, e) => <OneLine type="secondary">{e.messageId ?? '—'}</OneLine>,
     },
     {
       title: t('fields.responseTime'),
       key: 'rt',
-      width: 130,
+      width: 120,
       align: 'end',
       render: (_, e) =>
         e.responseTimeMs === null ? '' : t('ms', { value: formatNumber(e.responseTimeMs, i18n.language) }),
     },
   ];
+  // antd's expand column is 48 px wide.
+  const tableProps = useListTableProps(columns, 48);
   return (
     <Table<OcppLogEntry>
       rowKey="id"
-      size="middle"
       columns={columns}
       dataSource={page?.items}
       loading={loading}
-      scroll={{ x: 860 }}
+      {...tableProps}
       expandable={{ expandedRowRender: (e) => <JsonView value={e.payload} testId={`frame-json-${e.id}`} /> }}
       pagination={logPagination(page, onPage, tc, i18n.language)}
       data-testid="ocpp-log-table"

@@ -2,6 +2,8 @@ import { Col, Row, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OcppLogPair, Page } from '@voltline/contract';
 import { formatNumber } from '../../lib/format';
+import { useListTableProps } from '../list-table/columns';
+import { OneLine } from '../list-table/one-line';
 import { DirectionTag, MessageTypeTag } from './frame-tags';
 import { JsonView } from './json-view';
 import { logPagination } from './pagination';
@@ -25,37 +27,40 @@ export function OcppPairTable({
     {
       title: t('fields.at'),
       key: 'at',
-      width: 190,
-      render: (_, p) => <bdi>{formatLogTime(p.request.at)}</bdi>,
+      width: 200,
+      render: (_, p) => <bdi>{formatLogTime(p.request.at, i18n.language)}</bdi>,
     },
-    ...(showChargePoint
-      ? [
-          {
-            title: t('fields.chargePoint'),
-            key: 'cp',
-            width: 160,
-            render: (_: unknown, p: OcppLogPair) => p.request.chargePointId,
-          },
-        ]
-      : []),
+    {
+      title: t('fields.chargePoint'),
+      key: 'cp',
+      width: 150,
+      hidden: !showChargePoint,
+      render: (_, p) => <OneLine>{p.request.chargePointId}</OneLine>,
+    },
     {
       title: t('fields.direction'),
       key: 'direction',
-      width: 160,
+      width: 150,
+      ellipsis: true,
       render: (_, p) => <DirectionTag direction={p.request.direction} />,
     },
-    { title: t('fields.action'), key: 'action', render: (_, p) => p.request.action ?? '—' },
+    {
+      // The only column without a width: it takes what the others leave.
+      title: t('fields.action'),
+      key: 'action',
+      render: (_, p) => <OneLine>{p.request.action ?? '—'}</OneLine>,
+    },
     {
       title: t('fields.answer'),
       key: 'answer',
-      width: 160,
+      width: 150,
       render: (_, p) =>
         p.response ? <MessageTypeTag type={p.response.messageType} /> : <Tag>{t('pairs.noAnswer')}</Tag>,
     },
     {
       title: t('fields.responseTime'),
       key: 'rt',
-      width: 130,
+      width: 120,
       align: 'end',
       render: (_, p) => {
         const ms = p.response?.responseTimeMs ?? p.request.responseTimeMs;
@@ -63,14 +68,15 @@ export function OcppPairTable({
       },
     },
   ];
+  // antd's expand column is 48 px wide.
+  const tableProps = useListTableProps(columns, 48);
   return (
     <Table<OcppLogPair>
       rowKey={(p) => p.request.id}
-      size="middle"
       columns={columns}
       dataSource={page?.items}
       loading={loading}
-      scroll={{ x: 860 }}
+      {...tableProps}
       expandable={{
         expandedRowRender: (p) => (
           <Row gutter={16}>

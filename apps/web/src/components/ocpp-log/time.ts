@@ -1,5 +1,4 @@
-import dayjs from 'dayjs';
-import '../../lib/format';
+import { formatDate } from '../../lib/format';
 
-/** Log times down to the millisecond, in the interface language's date order. */
-export const formatLogTime = (at: string): string => dayjs(at).format('L HH:mm:ss.SSS');
+/** Log times down to the millisecond, in the portal's one date style of the interface language. */
+export const formatLogTime = (at: string, lng?: string): string => formatDate(at, 'dateTimeMillis', lng);

@@ -5,8 +5,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import { CanvasRenderer } from 'echarts/renderers';
 import { useTranslation } from 'react-i18next';
 import type { ChargePointAnalytics } from '@voltline/contract';
-import dayjs from 'dayjs';
-import { formatNumber } from '../../../lib/format';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { useThemeStore } from '../../../stores/theme-store';
 
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -67,7 +66,7 @@ export default function AnalyticsChart({ data }: { data: ChargePointAnalytics })
     grid: { left: 56, right: 56, top: 48, bottom: 32 },
     xAxis: {
       type: 'category',
-      data: data.byDay.map((d) => dayjs(d.day).format('L')),
+      data: data.byDay.map((d) => formatDate(d.day, 'date', lng)),
       ...axis,
     },
     yAxis: [

@@ -8,6 +8,7 @@ import {
   REGISTRATION_STATUSES,
 } from '@voltline/contract';
 import { useMe } from '../../../api/get-me';
+import { dateFormat } from '../../../lib/format';
 import { useOperatorLookup } from '../api/get-operator-lookup';
 import { useBrands, useModels } from '../api/get-reference';
 import { ContactFields } from './contact-fields';
@@ -33,7 +34,7 @@ export function ChargePointForm({
   onSubmit: (values: ChargePointFormValues) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation('chargePoints');
+  const { t, i18n } = useTranslation('chargePoints');
   const { t: tc } = useTranslation('common');
   const [form] = Form.useForm<ChargePointFormValues>();
   const { data: me } = useMe();
@@ -150,7 +151,7 @@ export function ChargePointForm({
           </Col>
           <Col xs={24} md={6}>
             <Form.Item label={t('fields.activationDate')} name="activationDate">
-              <DatePicker style={{ width: '100%' }} format="L" />
+              <DatePicker style={{ width: '100%' }} format={dateFormat('date', i18n.language)} />
             </Form.Item>
           </Col>
           {editing && (

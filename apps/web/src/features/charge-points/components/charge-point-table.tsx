@@ -1,11 +1,16 @@
 import { Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE, type ChargePoint, type Page } from '@voltline/contract';
+import { actionsColumn, useListTableProps } from '../../../components/list-table/columns';
+import { OneLine, OneLineLink } from '../../../components/list-table/one-line';
+import { useMinWidth } from '../../../hooks/use-min-width';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { detailPath } from '../paths';
 import { ChargePointActions } from './charge-point-actions';
-import { ConnectionTag, ConnectorStatusTag, RegistrationTag } from './status-tags';
+import { ConnectionTag, ConnectorBadge, ConnectorStatusTag, RegistrationTag } from './status-tags';
+
+/** Brand and model need a wide screen; below it they are on the detail page. */
+const WIDE = 1400;
 
 export function ChargePointTable({
   page,
@@ -18,49 +23,62 @@ export function ChargePointTable({
 }) {
   const { t, i18n } = useTranslation('chargePoints');
   const { t: tc } = useTranslation('common');
+  const wide = useMinWidth(WIDE);
 
   const columns: TableColumnsType<ChargePoint> = [
     {
+      // ID and name on one line; the only column without a width, it takes what the others leave.
       title: t('fields.chargePoint'),
       key: 'chargePoint',
       render: (_, cp) => (
-        <Flex vertical style={{ minWidth: 0 }}>
-          <Link to={detailPath(cp.chargePointId)}>
-            <bdi>{cp.chargePointId}</bdi>
-          </Link>
-          <Typography.Text type="secondary" ellipsis>
-            {cp.name}
-          </Typography.Text>
+        <Flex gap={8} align="center" style={{ minWidth: 0 }}>
+          <span style={{ flex: 'none' }}>
+            <OneLineLink to={detailPath(cp.chargePointId)} title={cp.name}>
+              <bdi>{cp.chargePointId}</bdi>
+            </OneLineLink>
+          </span>
+          {cp.name !== cp.chargePointId && <OneLine type="secondary">{cp.name}</OneLine>}
+          {cp.archived ? (
+            <Tag>{t('list.archivedTag')}</Tag>
+          ) : (
+            cp.registrationStatus !== 'accepted' && <RegistrationTag status={cp.registrationStatus} />
+          )}
         </Flex>
       ),
     },
-    { title: t('fields.operator'), dataIndex: 'operatorName', key: 'operator', responsive: ['lg'] },
+    {
+      title: t('fields.operator'),
+      key: 'operator',
+      width: 130,
+      responsive: ['lg'],
+      render: (_, cp) => <OneLine>{cp.operatorName}</OneLine>,
+    },
     {
       title: t('fields.connection'),
       key: 'connection',
-      width: 150,
+      width: 125,
+      ellipsis: true,
       render: (_, cp) => <ConnectionTag connection={cp.connection} />,
     },
     {
       title: t('fields.status'),
       key: 'status',
-      width: 130,
+      width: 120,
+      ellipsis: true,
       render: (_, cp) => <ConnectorStatusTag status={cp.status} errorCode={cp.errorCode} />,
     },
     {
+      // One small tag per connector, coloured by its status, which the tooltip names.
       title: t('fields.connectors'),
       key: 'connectors',
+      width: 90,
+      ellipsis: true,
       render: (_, cp) => (
-        <Flex gap={4} wrap>
+        <Flex gap={4} wrap={false}>
           {cp.connectors
             .filter((c) => !c.archived)
             .map((c) => (
-              <span key={c.id} data-testid={`cp-connector-${c.connectorId}`}>
-                <Typography.Text type="secondary" style={{ marginInlineEnd: 2 }}>
-                  {c.connectorId}
-                </Typography.Text>
-                <ConnectorStatusTag status={c.status} errorCode={c.errorCode} />
-              </span>
+              <ConnectorBadge key={c.id} connectorId={c.connectorId} status={c.status} />
             ))}
         </Flex>
       ),
@@ -68,40 +86,33 @@ export function ChargePointTable({
     {
       title: t('fields.brandModel'),
       key: 'brand',
-      responsive: ['xl'],
-      render: (_, cp) => [cp.brand, cp.model].filter(Boolean).join(' · ') || '—',
+      width: 140,
+      render: (_, cp) => <OneLine>{[cp.brand, cp.model].filter(Boolean).join(' · ') || '—'}</OneLine>,
+      hidden: !wide,
     },
-    { title: t('fields.city'), key: 'city', responsive: ['md'], render: (_, cp) => cp.city ?? '—' },
+    {
+      title: t('fields.city'),
+      key: 'city',
+      width: 100,
+      responsive: ['md'],
+      render: (_, cp) => <OneLine>{cp.city ?? '—'}</OneLine>,
+    },
     {
       title: t('fields.lastHeartbeat'),
       key: 'heartbeat',
+      width: 140,
       responsive: ['xl'],
       render: (_, cp) =>
         cp.lastHeartbeatAt ? (
-          <bdi>{formatDateTime(cp.lastHeartbeatAt)}</bdi>
+          <bdi>{formatDateTime(cp.lastHeartbeatAt, i18n.language)}</bdi>
         ) : (
           <Typography.Text type="secondary">{tc('common.never')}</Typography.Text>
         ),
     },
-    {
-      title: '',
-      key: 'flags',
-      width: 110,
-      render: (_, cp) =>
-        cp.archived ? (
-          <Tag>{t('list.archivedTag')}</Tag>
-        ) : cp.registrationStatus === 'accepted' ? null : (
-          <RegistrationTag status={cp.registrationStatus} />
-        ),
-    },
-    {
-      title: '',
-      key: 'actions',
-      width: 120,
-      align: 'end',
-      render: (_, cp) => <ChargePointActions cp={cp} />,
-    },
+    actionsColumn(tc('common.actions'), 112, (cp) => <ChargePointActions cp={cp} />),
   ];
+
+  const tableProps = useListTableProps(columns);
 
   return (
     <Table<ChargePoint>
@@ -109,7 +120,7 @@ export function ChargePointTable({
       columns={columns}
       dataSource={page?.items}
       loading={loading}
-      scroll={{ x: 900 }}
+      {...tableProps}
       pagination={{
         current: (page?.index ?? 0) + 1,
         pageSize: PAGE_SIZE,

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { Descriptions, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE, type CommandRecord } from '@voltline/contract';
 import { JsonView } from '../../../components/ocpp-log/json-view';
-import { formatNumber } from '../../../lib/format';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { useCommands } from '../api/get-commands';
 import { OUTCOME_COLORS, requestSummary } from '../command-record';
 
 /** To the second: commands often go out, and get answered, within the same minute. */
-const at = (value: string) => <bdi>{dayjs(value).format('L LTS')}</bdi>;
+const at = (value: string) => <bdi>{formatDate(value, 'dateTimeSeconds')}</bdi>;
 
 /** Every remote command sent to the charger, newest first, with what became of it. */
 export function CommandHistory({ id }: { id: number }) {

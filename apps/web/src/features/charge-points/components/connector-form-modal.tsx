@@ -1,7 +1,7 @@
 import { Col, Form, InputNumber, Modal, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONNECTOR_TYPES, type Connector } from '@voltline/contract';
-import { formatNumber } from '../../../lib/format';
+import { formatPricePerKwh } from '../../../lib/billing-format';
 import { useAvailableTariffs } from '../api/get-tariffs';
 import { useSaveConnector } from '../api/save-connector';
 
@@ -123,7 +123,7 @@ export function ConnectorFormModal({
                 loading={tariffs.isPending}
                 options={tariffs.data?.map((tf) => ({
                   value: tf.id,
-                  label: `${tf.name} · ${formatNumber(tf.pricePerKwh / 100, i18n.language)} ${tf.currency}/kWh`,
+                  label: `${tf.name} · ${formatPricePerKwh(tf.pricePerKwh, tf.currency, i18n.language)}`,
                 }))}
                 data-testid="connector-tariff"
               />

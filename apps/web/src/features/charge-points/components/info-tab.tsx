@@ -1,8 +1,7 @@
 import { Card, Descriptions, Empty, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ChargePoint } from '@voltline/contract';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { countryName, formatDate, formatDateTime, formatNumber } from '../../../lib/format';
 import { useChargingProfiles } from '../api/get-profiles';
 import { RegistrationTag } from './status-tags';
 
@@ -15,12 +14,13 @@ export function InfoTab({ cp }: { cp: ChargePoint }) {
   const power = (v: number | null) =>
     v === null ? '—' : `${formatNumber(v, i18n.language)} ${cp.powerUnit}`;
   // Connection times to the second: a reboot comes back within the same minute.
-  const when = (v: string | null) => (v ? <bdi>{dayjs(v).format('L LTS')}</bdi> : tc('common.never'));
+  const when = (v: string | null) =>
+    v ? <bdi>{formatDate(v, 'dateTimeSeconds', i18n.language)}</bdi> : tc('common.never');
   const address = [
     cp.addressLine1,
     cp.addressLine2,
     [cp.zipCode, cp.city].filter(Boolean).join(' '),
-    cp.countryCode,
+    countryName(cp.countryCode, i18n.language),
   ]
     .filter(Boolean)
     .join(', ');
@@ -47,7 +47,7 @@ export function InfoTab({ cp }: { cp: ChargePoint }) {
         <Descriptions.Item label={t('fields.iccid')}>{dash(cp.iccid)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.imsi')}>{dash(cp.imsi)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.activationDate')}>
-          {cp.activationDate ? formatDateTime(cp.activationDate) : '—'}
+          {cp.activationDate ? formatDate(cp.activationDate, 'date', i18n.language) : '—'}
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.power')}>
           {power(cp.minPower)} – {power(cp.maxPower)}

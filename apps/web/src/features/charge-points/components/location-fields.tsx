@@ -12,6 +12,7 @@ import {
   type FormInstance,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { countryName } from '../../../lib/format';
 import { useCities, useCountries } from '../api/get-reference';
 import type { ChargePointFormValues } from './form-types';
 
@@ -22,7 +23,7 @@ const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /** Country, then city (which centres the map), address, and coordinates typed or picked on the map. */
 export function LocationFields({ form }: { form: FormInstance<ChargePointFormValues> }) {
-  const { t } = useTranslation('chargePoints');
+  const { t, i18n } = useTranslation('chargePoints');
   const countryCode = Form.useWatch('countryCode', form);
   const latitude = Form.useWatch('latitude', form);
   const longitude = Form.useWatch('longitude', form);
@@ -36,10 +37,18 @@ export function LocationFields({ form }: { form: FormInstance<ChargePointFormVal
           <Form.Item label={t('fields.country')} name="countryCode">
             <Select
               allowClear
-              showSearch={{ optionFilterProp: 'label' }}
+              // Named in the interface language; found by that name or the one the server gives.
+              showSearch={{ optionFilterProp: 'search' }}
               loading={countries.isPending}
               onChange={() => form.setFieldValue('city', undefined)}
-              options={countries.data?.map((c) => ({ value: c.id, label: `${c.flag} ${c.name}` }))}
+              options={countries.data
+                ?.map((c) => ({ c, name: countryName(c.id, i18n.language) || c.name }))
+                .sort((a, b) => a.name.localeCompare(b.name, i18n.language))
+                .map(({ c, name }) => ({
+                  value: c.id,
+                  label: `${c.flag} ${name}`,
+                  search: `${name} ${c.name}`,
+                }))}
               data-testid="cp-form-country"
             />
           </Form.Item>

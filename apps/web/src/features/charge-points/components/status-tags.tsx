@@ -39,3 +39,22 @@ export function RegistrationTag({ status }: { status: 'accepted' | 'pending' | '
   const color = status === 'accepted' ? 'success' : status === 'pending' ? 'warning' : 'error';
   return <Tag color={color}>{t(`registration.${status}`)}</Tag>;
 }
+
+/** A connector in a list: its number on its status colour, the status in the tooltip. */
+export function ConnectorBadge({ connectorId, status }: { connectorId: number; status: string | null }) {
+  const { t } = useTranslation('chargePoints');
+  const label = t(`status.${status ?? 'Unknown'}`, { defaultValue: status ?? '' });
+  return (
+    <Tooltip title={t('list.connectorStatus', { connectorId, status: label })}>
+      <Tag
+        color={status ? statusColor(status) : undefined}
+        style={{ marginInlineEnd: 0, minWidth: 26, textAlign: 'center' }}
+        data-testid={`cp-connector-${connectorId}`}
+        data-status={status ?? 'Unknown'}
+        aria-label={t('list.connectorStatus', { connectorId, status: label })}
+      >
+        {connectorId}
+      </Tag>
+    </Tooltip>
+  );
+}

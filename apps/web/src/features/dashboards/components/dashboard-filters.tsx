@@ -1,6 +1,7 @@
 import { DatePicker, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { dateFormat } from '../../../lib/format';
 import { useOperatorLookup } from '../api/get-operator-lookup';
 import { dayOf, presetRange, RANGE_PRESETS, type DayRange, type RangePreset } from '../lib/range';
 
@@ -32,7 +33,7 @@ export function OperatorFilter({
 const toDayjs = (range: DayRange): [Dayjs, Dayjs] => [dayjs(range.from), dayjs(range.to)];
 
 export function RangeFilter({ value, onChange }: { value: DayRange; onChange: (range: DayRange) => void }) {
-  const { t } = useTranslation('dashboards');
+  const { t, i18n } = useTranslation('dashboards');
   const presets = (Object.keys(RANGE_PRESETS) as RangePreset[]).map((preset) => ({
     label: t(`presets.${preset}`),
     value: toDayjs(presetRange(preset)),
@@ -40,7 +41,7 @@ export function RangeFilter({ value, onChange }: { value: DayRange; onChange: (r
   return (
     <DatePicker.RangePicker
       allowClear={false}
-      format="L"
+      format={dateFormat('date', i18n.language)}
       aria-label={t('filters.range')}
       value={toDayjs(value)}
       presets={presets}

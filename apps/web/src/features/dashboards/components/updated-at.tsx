@@ -1,7 +1,7 @@
 import { Button, Flex, Tooltip, Typography } from 'antd';
 import { ReloadOutlined, WarningOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format';
 
 /** When the figures on screen were fetched, and a button to fetch them now. */
 export function UpdatedAt({
@@ -15,8 +15,8 @@ export function UpdatedAt({
   failed: boolean;
   onRefresh: () => void;
 }) {
-  const { t } = useTranslation('dashboards');
-  const time = at ? dayjs(at).format('LTS') : '';
+  const { t, i18n } = useTranslation('dashboards');
+  const time = at ? formatDate(at, 'timeSeconds', i18n.language) : '';
   return (
     <Flex align="center" gap={4}>
       {at > 0 && (

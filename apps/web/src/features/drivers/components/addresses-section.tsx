@@ -3,6 +3,7 @@ import { Button, Card, Empty, List, Popconfirm, Space, Tooltip, Typography } fro
 import { DeleteOutlined, EditOutlined, EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DriverAddress, DriverDetail } from '@voltline/contract';
+import { countryName } from '../../../lib/format';
 import { useAddAddress } from '../api/add-address';
 import { useDeleteAddress } from '../api/delete-address';
 import { useUpdateAddress } from '../api/update-address';
@@ -11,7 +12,7 @@ import { FormModal } from './form-modal';
 import { AddressFields, type AddressValues } from './sub-fields';
 
 export function AddressesSection({ driver, editable }: { driver: DriverDetail; editable: boolean }) {
-  const { t } = useTranslation('drivers');
+  const { t, i18n } = useTranslation('drivers');
   const { t: tc } = useTranslation('common');
   const [editing, setEditing] = useState<DriverAddress | 'new' | null>(null);
   const add = useAddAddress();
@@ -80,7 +81,7 @@ export function AddressesSection({ driver, editable }: { driver: DriverDetail; e
                   <Space direction="vertical" size={0}>
                     <Typography.Text>{[a.line1, a.line2].filter(Boolean).join(', ')}</Typography.Text>
                     <Typography.Text type="secondary">
-                      {[a.zipCode, a.city, a.country].filter(Boolean).join(' · ')}
+                      {[a.zipCode, a.city, countryName(a.country, i18n.language)].filter(Boolean).join(' · ')}
                     </Typography.Text>
                   </Space>
                 }

@@ -3,7 +3,7 @@ import { Alert, Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ManualBalanceKind, type DriverDetail } from '@voltline/contract';
 import { useAdjustBalance } from '../api/adjust-balance';
-import { formatMoney, toMinor } from '../money';
+import { formatMoney, toMinor } from '../../../lib/billing-format';
 import { FormModal } from './form-modal';
 
 interface BalanceValues {

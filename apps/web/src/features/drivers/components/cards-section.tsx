@@ -14,7 +14,7 @@ import {
 import { EditOutlined, InboxOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DriverDetail, RfidCard } from '@voltline/contract';
-import { formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { useAddCard } from '../api/add-card';
 import { useArchiveCard } from '../api/archive-card';
 import { useUnarchiveCard } from '../api/unarchive-card';
@@ -51,7 +51,7 @@ export function CardsSection({ driver, editable }: { driver: DriverDetail; edita
     {
       title: t('card.expiresAt'),
       key: 'expiresAt',
-      render: (_, c) => (c.expiresAt ? <bdi>{dayjs(c.expiresAt).format('L')}</bdi> : t('card.noExpiry')),
+      render: (_, c) => (c.expiresAt ? <bdi>{formatDate(c.expiresAt)}</bdi> : t('card.noExpiry')),
     },
     { title: t('card.status'), key: 'status', render: (_, c) => <CardStatusTag card={c} /> },
     {

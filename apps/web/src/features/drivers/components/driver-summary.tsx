@@ -3,7 +3,7 @@ import { SwapOutlined, WalletOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DriverDetail } from '@voltline/contract';
 import { formatDateTime } from '../../../lib/format';
-import { formatMoney } from '../money';
+import { formatMoney } from '../../../lib/billing-format';
 import { DriverAvatar } from './driver-avatar';
 import { DriverStatusTag } from './driver-status-tag';
 

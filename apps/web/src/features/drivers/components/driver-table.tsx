@@ -1,10 +1,12 @@
 import { Flex, Table, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { CreditCardOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE, type Driver, type DriverFilter, type Page } from '@voltline/contract';
+import { actionsColumn, useListTableProps } from '../../../components/list-table/columns';
+import { OneLine, OneLineLink } from '../../../components/list-table/one-line';
+import { useMinWidth } from '../../../hooks/use-min-width';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { formatMoney } from '../money';
+import { formatMoney } from '../../../lib/billing-format';
 import { driverDetailPath } from '../paths';
 import { DriverActions } from './driver-actions';
 import { DriverAvatar } from './driver-avatar';
@@ -25,6 +27,7 @@ export function DriverTable({
 }) {
   const { t, i18n } = useTranslation('drivers');
   const { t: tc } = useTranslation('common');
+  const wide = useMinWidth(1400);
   const sortOf = (key: SortBy) =>
     filter.sortBy === key ? (filter.sortOrder === 'desc' ? 'descend' : 'ascend') : null;
 
@@ -34,21 +37,30 @@ export function DriverTable({
       key: 'name',
       sorter: true,
       sortOrder: sortOf('name'),
+      // The only column without a width: it takes what the others leave.
       render: (_, d) => (
-        <Flex align="center" gap={12}>
-          <DriverAvatar name={d.name} surname={d.surname} />
-          <Flex vertical style={{ minWidth: 0 }}>
-            <Link to={driverDetailPath(d.id)}>
-              {d.name} {d.surname}
-            </Link>
-            <Typography.Text type="secondary" ellipsis>
-              {d.email ?? d.phone ?? '—'}
-            </Typography.Text>
-          </Flex>
+        <Flex align="center" gap={10} style={{ minWidth: 0 }}>
+          <DriverAvatar name={d.name} surname={d.surname} size={28} />
+          <OneLineLink to={driverDetailPath(d.id)}>
+            {d.name} {d.surname}
+          </OneLineLink>
         </Flex>
       ),
     },
-    { title: t('fields.operator'), dataIndex: 'operatorName', key: 'operator', responsive: ['md'] },
+    {
+      title: t('fields.contact'),
+      key: 'contact',
+      width: 210,
+      responsive: ['md'],
+      render: (_, d) => <OneLine type="secondary">{d.email ?? d.phone ?? '—'}</OneLine>,
+    },
+    {
+      title: t('fields.operator'),
+      key: 'operator',
+      width: 150,
+      responsive: ['lg'],
+      render: (_, d) => <OneLine>{d.operatorName}</OneLine>,
+    },
     {
       title: t('fields.status'),
       key: 'status',
@@ -60,6 +72,7 @@ export function DriverTable({
     {
       title: t('fields.balance'),
       key: 'balance',
+      width: 125,
       align: 'end',
       sorter: true,
       sortOrder: sortOf('balance'),
@@ -72,7 +85,7 @@ export function DriverTable({
     {
       title: t('fields.cards'),
       key: 'cards',
-      width: 90,
+      width: 80,
       align: 'center',
       render: (_, d) =>
         d.cardCount > 0 ? (
@@ -84,12 +97,13 @@ export function DriverTable({
     {
       title: t('fields.createdAt'),
       key: 'createdAt',
-      responsive: ['lg'],
+      width: 150,
       sorter: true,
       sortOrder: sortOf('createdAt'),
-      render: (_, d) => <bdi>{formatDateTime(d.createdAt)}</bdi>,
+      render: (_, d) => <bdi>{formatDateTime(d.createdAt, i18n.language)}</bdi>,
+      hidden: !wide,
     },
-    { title: '', key: 'actions', width: 140, align: 'end', render: (_, d) => <DriverActions driver={d} /> },
+    actionsColumn(tc('common.actions'), 112, (d) => <DriverActions driver={d} />),
   ];
 
   const handleChange: TableProps<Driver>['onChange'] = (pagination, _filters, sorter, extra) => {
@@ -101,13 +115,15 @@ export function DriverTable({
     onChange(extra.action === 'paginate' ? (pagination.current ?? 1) - 1 : 0, sort);
   };
 
+  const tableProps = useListTableProps(columns);
+
   return (
     <Table<Driver>
       rowKey="id"
       columns={columns}
       dataSource={page?.items}
       loading={loading}
-      scroll={{ x: 860 }}
+      {...tableProps}
       onChange={handleChange}
       locale={{ emptyText: t('list.empty') }}
       pagination={{

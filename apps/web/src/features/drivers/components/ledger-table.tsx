@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BALANCE_ENTRY_KINDS, PAGE_SIZE, type BalanceEntry, type BalanceEntryKind } from '@voltline/contract';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useLedger } from '../api/get-ledger';
-import { formatMoney } from '../money';
+import { formatMoney } from '../../../lib/billing-format';
 
 const KIND_COLORS: Record<BalanceEntryKind, string> = {
   adjustment: 'purple',

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE, type Session } from '@voltline/contract';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useDriverSessions } from '../api/get-driver-sessions';
-import { formatMoney } from '../money';
+import { formatMoney } from '../../../lib/billing-format';
 
 const STATE_COLORS: Record<Session['state'], string> = {
   active: 'processing',

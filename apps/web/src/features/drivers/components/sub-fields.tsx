@@ -8,6 +8,7 @@ import {
   type RfidCardStatus,
   type SocketType,
 } from '@voltline/contract';
+import { dateFormat } from '../../../lib/format';
 
 /** Where a group of fields sits in its form: [] in a dialog, ['vehicles', 0] in the add form's lists. */
 type Prefix = (string | number)[];
@@ -155,7 +156,7 @@ export function CardFields({
   prefix?: Prefix;
   numberLocked?: boolean;
 }) {
-  const { t } = useTranslation('drivers');
+  const { t, i18n } = useTranslation('drivers');
   return (
     <Row gutter={16}>
       <Col xs={24} md={8}>
@@ -175,7 +176,7 @@ export function CardFields({
       </Col>
       <Col xs={12} md={5}>
         <Form.Item label={t('card.expiresAt')} name={[...prefix, 'expiresAt']}>
-          <DatePicker style={{ width: '100%' }} />
+          <DatePicker style={{ width: '100%' }} format={dateFormat('date', i18n.language)} />
         </Form.Item>
       </Col>
       <Col xs={12} md={5}>

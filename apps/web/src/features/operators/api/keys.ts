@@ -5,4 +5,5 @@ export const operatorKeys = {
   archived: () => [...operatorKeys.all, 'archived'] as const,
   lookup: () => [...operatorKeys.all, 'lookup'] as const,
   detail: (id: number) => [...operatorKeys.all, 'detail', id] as const,
+  chargePointCounts: () => [...operatorKeys.all, 'chargePointCounts'] as const,
 };

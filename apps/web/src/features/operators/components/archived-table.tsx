@@ -10,14 +10,17 @@ export function ArchivedTable({
   operators,
   loading,
   canWrite,
+  blockOf,
   onUnarchive,
 }: {
   operators: Operator[] | undefined;
   loading: boolean;
   canWrite: boolean;
+  blockOf: (o: Operator) => string | null;
   onUnarchive: (o: Operator) => void;
 }) {
   const { t } = useTranslation('operators');
+  const { t: tc } = useTranslation('common');
   const columns: TableColumnsType<Operator> = [
     {
       title: t('fields.name'),
@@ -32,14 +35,16 @@ export function ArchivedTable({
       render: (_, o) => (o.archivedAt ? <bdi>{formatDateTime(o.archivedAt)}</bdi> : '—'),
     },
     {
-      title: '',
+      title: tc('common.actions'),
       key: 'actions',
+      fixed: 'end',
       width: 120,
       align: 'end',
       render: (_, o) => (
         <OperatorRowActions
           operator={o}
           canWrite={canWrite}
+          blockOf={blockOf}
           onArchive={() => undefined}
           onUnarchive={onUnarchive}
         />

@@ -2,8 +2,9 @@ import { Card, Descriptions, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OperatorDetail } from '@voltline/contract';
-import { formatDateTime, formatNumber } from '../../../lib/format';
-import { formatMoney } from '../money';
+import { formatMoney } from '../../../lib/billing-format';
+import { countryName, formatDateTime, formatNumber } from '../../../lib/format';
+import { NETWORK_CURRENCY } from '../money';
 import { operatorDetailPath } from '../paths';
 import { formatIban } from '../validation';
 
@@ -26,7 +27,7 @@ export function OperatorInfo({ operator: o }: { operator: OperatorDetail }) {
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.prepaid')}>{yesNo(o.prepaid)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.minBalance')}>
-          <bdi>{formatMoney(o.minBalance, i18n.language)}</bdi>
+          <bdi>{formatMoney(o.minBalance, NETWORK_CURRENCY, i18n.language)}</bdi>
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.autoRegister')}>
           {yesNo(o.autoRegisterChargePoints)}
@@ -41,7 +42,7 @@ export function OperatorInfo({ operator: o }: { operator: OperatorDetail }) {
 }
 
 export function MerchantInfo({ operator: o }: { operator: OperatorDetail }) {
-  const { t } = useTranslation('operators');
+  const { t, i18n } = useTranslation('operators');
   const m = o.merchant;
   return (
     <Card title={t('form.merchant')} style={{ marginBottom: 16 }}>
@@ -56,7 +57,12 @@ export function MerchantInfo({ operator: o }: { operator: OperatorDetail }) {
             </Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label={t('merchant.address')} span={2}>
-            {[m.addressLine1, m.addressLine2, [m.zipCode, m.city].filter(Boolean).join(' '), m.country]
+            {[
+              m.addressLine1,
+              m.addressLine2,
+              [m.zipCode, m.city].filter(Boolean).join(' '),
+              countryName(m.country, i18n.language),
+            ]
               .filter(Boolean)
               .join(', ')}
           </Descriptions.Item>

@@ -16,16 +16,19 @@ export function OperatorTreeTable({
   tree,
   loading,
   canWrite,
+  blockOf,
   onArchive,
   onUnarchive,
 }: {
   tree: OperatorTreeNode[] | undefined;
   loading: boolean;
   canWrite: boolean;
+  blockOf: (o: Operator) => string | null;
   onArchive: (o: Operator) => void;
   onUnarchive: (o: Operator) => void;
 }) {
   const { t, i18n } = useTranslation('operators');
+  const { t: tc } = useTranslation('common');
 
   const columns: TableColumnsType<OperatorTreeNode> = [
     {
@@ -53,14 +56,16 @@ export function OperatorTreeTable({
     },
     { title: t('fields.billing'), key: 'tags', render: (_, o) => <OperatorTags operator={o} /> },
     {
-      title: '',
+      title: tc('common.actions'),
       key: 'actions',
+      fixed: 'end',
       width: 180,
       align: 'end',
       render: (_, o) => (
         <OperatorRowActions
           operator={o}
           canWrite={canWrite}
+          blockOf={blockOf}
           onArchive={onArchive}
           onUnarchive={onUnarchive}
         />

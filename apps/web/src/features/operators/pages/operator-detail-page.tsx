@@ -1,4 +1,4 @@
-import { Button, Flex, Tag, Typography } from 'antd';
+import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import {
   ApartmentOutlined,
   EditOutlined,
@@ -33,6 +33,7 @@ export default function OperatorDetailPage() {
   if (operator.isPending && operator.fetchStatus !== 'idle') return <PageLoader />;
   if (!operator.data) return <OperatorNotFound />;
   const o = operator.data;
+  const block = canWrite ? actions.blockOf(o) : null;
 
   return (
     <>
@@ -52,9 +53,15 @@ export default function OperatorDetailPage() {
         extra={
           canWrite &&
           (o.archived ? (
-            <Button icon={<UndoOutlined />} onClick={() => actions.confirmUnarchive(o)}>
-              {t('unarchive.action')}
-            </Button>
+            <Tooltip title={block}>
+              <Button
+                icon={<UndoOutlined />}
+                disabled={Boolean(block)}
+                onClick={() => actions.confirmUnarchive(o)}
+              >
+                {t('unarchive.action')}
+              </Button>
+            </Tooltip>
           ) : (
             <>
               <Button
@@ -66,9 +73,16 @@ export default function OperatorDetailPage() {
               <Button icon={<EditOutlined />} onClick={() => void navigate(operatorEditPath(id))}>
                 {tc('actions.edit')}
               </Button>
-              <Button danger icon={<InboxOutlined />} onClick={() => actions.confirmArchive(o)}>
-                {t('archive.action')}
-              </Button>
+              <Tooltip title={block}>
+                <Button
+                  danger
+                  icon={<InboxOutlined />}
+                  disabled={Boolean(block)}
+                  onClick={() => actions.confirmArchive(o)}
+                >
+                  {t('archive.action')}
+                </Button>
+              </Tooltip>
             </>
           ))
         }

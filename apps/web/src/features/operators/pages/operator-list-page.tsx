@@ -54,6 +54,7 @@ export default function OperatorListPage() {
                   tree={tree.data}
                   loading={tree.isFetching}
                   canWrite={canWrite}
+                  blockOf={actions.blockOf}
                   onArchive={(o) => actions.confirmArchive(o)}
                   onUnarchive={(o) => actions.confirmUnarchive(o)}
                 />
@@ -67,6 +68,7 @@ export default function OperatorListPage() {
                   operators={archived.data}
                   loading={archived.isFetching}
                   canWrite={canWrite}
+                  blockOf={actions.blockOf}
                   onUnarchive={(o) => actions.confirmUnarchive(o)}
                 />
               ),

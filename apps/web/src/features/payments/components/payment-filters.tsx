@@ -5,6 +5,7 @@ import { PAYMENT_KINDS, PAYMENT_STATES, type PaymentFilter } from '@voltline/con
 import { useOperatorOptions } from '../../../api/lookups';
 import { DriverSelect } from '../../../components/driver-select';
 import { useCan } from '../../../hooks/use-permission';
+import { dateFormat } from '../../../lib/format';
 
 /** Dates, transaction id, driver, operator, kind and state. */
 export function PaymentFilters({
@@ -14,7 +15,7 @@ export function PaymentFilters({
   value: PaymentFilter;
   onChange: (next: PaymentFilter) => void;
 }) {
-  const { t } = useTranslation('payments');
+  const { t, i18n } = useTranslation('payments');
   const { t: tc } = useTranslation('common');
   const canSeeDrivers = useCan('drivers:read');
   const operators = useOperatorOptions();
@@ -24,8 +25,8 @@ export function PaymentFilters({
       <Row gutter={[12, 12]}>
         <Col flex="2 1 320px" style={{ maxWidth: 440 }}>
           <DatePicker.RangePicker
-            showTime={{ format: 'HH:mm' }}
-            format="L LT"
+            showTime={{ format: dateFormat('time', i18n.language) }}
+            format={dateFormat('dateTime', i18n.language)}
             allowEmpty={[true, true]}
             style={{ width: '100%' }}
             placeholder={[t('filters.from'), t('filters.to')]}

@@ -1,8 +1,11 @@
-import { Button, Flex, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { RollbackOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE, type Page, type Payment } from '@voltline/contract';
 import { formatMoney } from '../../../lib/billing-format';
+import { actionsColumn, useListTableProps } from '../../../components/list-table/columns';
+import { OneLine } from '../../../components/list-table/one-line';
+import { useMinWidth } from '../../../hooks/use-min-width';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { PaymentKindTag, PaymentStateTag } from './payment-tags';
 
@@ -24,51 +27,69 @@ export function PaymentTable({
   const { t, i18n } = useTranslation('payments');
   const { t: tc } = useTranslation('common');
   const lng = i18n.language;
+  const wide = useMinWidth(1400);
+  const gateway = (p: Payment) => t(`gateways.${p.gateway}`, { defaultValue: p.gateway });
 
   const columns: TableColumnsType<Payment> = [
     {
       title: t('fields.pgTranId'),
       key: 'pgTranId',
+      width: 150,
+      ellipsis: true,
+      // The gateway is a column on very wide screens only; here it is the ID's tooltip.
       render: (_, p) => (
-        <Flex vertical>
+        <Tooltip title={gateway(p)}>
           <Typography.Text copyable={{ text: p.pgTranId }} style={{ fontFamily: 'monospace' }}>
             {p.pgTranId}
           </Typography.Text>
-          <Typography.Text type="secondary">
-            {t(`gateways.${p.gateway}`, { defaultValue: p.gateway })}
-          </Typography.Text>
-        </Flex>
+        </Tooltip>
       ),
     },
-    { title: t('fields.kind'), key: 'kind', width: 110, render: (_, p) => <PaymentKindTag kind={p.kind} /> },
     {
+      title: t('fields.gateway'),
+      key: 'gateway',
+      width: 160,
+      responsive: ['xxl'],
+      render: (_, p) => <OneLine type="secondary">{gateway(p)}</OneLine>,
+    },
+    { title: t('fields.kind'), key: 'kind', width: 105, render: (_, p) => <PaymentKindTag kind={p.kind} /> },
+    {
+      // The only column without a width: it takes what the others leave.
       title: t('fields.driver'),
       key: 'driver',
       responsive: ['md'],
       render: (_, p) =>
-        p.driverName ?? <Typography.Text type="secondary">{t('fields.noDriver')}</Typography.Text>,
+        p.driverName ? (
+          <OneLine>{p.driverName}</OneLine>
+        ) : (
+          <Typography.Text type="secondary">{t('fields.noDriver')}</Typography.Text>
+        ),
     },
     {
       title: t('fields.session'),
       key: 'session',
-      responsive: ['lg'],
+      width: 85,
       render: (_, p) => (p.sessionId === null ? '—' : `#${p.sessionId}`),
+      hidden: !wide,
     },
     {
       title: t('fields.createdAt'),
       key: 'createdAt',
+      width: 150,
       responsive: ['lg'],
-      render: (_, p) => <bdi>{formatDateTime(p.createdAt)}</bdi>,
+      render: (_, p) => <bdi>{formatDateTime(p.createdAt, lng)}</bdi>,
     },
     {
       title: t('fields.amount'),
       key: 'amount',
+      width: 115,
       align: 'end',
       render: (_, p) => <bdi data-testid="payment-amount">{formatMoney(p.amount, p.currency, lng)}</bdi>,
     },
     {
       title: t('fields.refunded'),
       key: 'refunded',
+      width: 110,
       align: 'end',
       render: (_, p) =>
         p.refundedAmount > 0 ? (
@@ -84,7 +105,7 @@ export function PaymentTable({
     {
       title: t('fields.state'),
       key: 'state',
-      width: 160,
+      width: 140,
       render: (_, p) => (
         <span data-testid="payment-state">
           <PaymentStateTag state={p.state} />
@@ -93,24 +114,26 @@ export function PaymentTable({
     },
   ];
   if (canRefund)
-    columns.push({
-      title: '',
-      key: 'refund',
-      width: 120,
-      align: 'end',
-      render: (_, p) =>
-        p.state !== 'failed' &&
-        refundable(p) > 0 && (
-          <Button
-            size="small"
-            icon={<RollbackOutlined />}
-            onClick={() => onRefund(p)}
-            data-testid="payment-refund"
-          >
-            {t('refund.button')}
-          </Button>
-        ),
-    });
+    columns.push(
+      actionsColumn(
+        tc('common.actions'),
+        115,
+        (p) =>
+          p.state !== 'failed' &&
+          refundable(p) > 0 && (
+            <Button
+              size="small"
+              icon={<RollbackOutlined />}
+              onClick={() => onRefund(p)}
+              data-testid="payment-refund"
+            >
+              {t('refund.button')}
+            </Button>
+          ),
+      ),
+    );
+
+  const tableProps = useListTableProps(columns);
 
   return (
     <Table<Payment>
@@ -118,7 +141,7 @@ export function PaymentTable({
       columns={columns}
       dataSource={page?.items}
       loading={loading}
-      scroll={{ x: 960 }}
+      {...tableProps}
       pagination={{
         current: (page?.index ?? 0) + 1,
         pageSize: PAGE_SIZE,

@@ -4,11 +4,10 @@ import * as echarts from 'echarts/core';
 import { LineChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { MeterPoint } from '@voltline/contract';
 import { useThemeStore } from '../../../stores/theme-store';
-import { formatNumber } from '../../../lib/format';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { chartData } from '../chart-data';
 
 echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
@@ -86,14 +85,14 @@ export default function MeterChart({ points, meterStartWh }: { points: MeterPoin
           const lines = params.map(
             (p) => `${p.marker}${p.seriesName}: <b>${num(p.value[1], 2)} ${units[p.seriesName] ?? ''}</b>`,
           );
-          return [dayjs(first.value[0]).format('L LTS'), ...lines].join('<br/>');
+          return [formatDate(first.value[0], 'dateTimeSeconds', lng), ...lines].join('<br/>');
         },
       },
       xAxis: {
         type: 'time',
         // Short sessions need seconds to tell the ticks apart.
         axisLabel: {
-          formatter: (v: number) => dayjs(v).format(spanMs < 3_600_000 ? 'LTS' : 'LT'),
+          formatter: (v: number) => formatDate(v, spanMs < 3_600_000 ? 'timeSeconds' : 'time', lng),
           hideOverlap: true,
         },
       },

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '@voltline/contract';
 import { formatKwh } from '../../../lib/billing-format';
+import { dateFormat } from '../../../lib/format';
 import { useReviewSession } from '../api/review-session';
 import {
   initialReviewValues,
@@ -164,8 +165,8 @@ export function ReviewSessionModal({
             <Col span={24}>
               <Form.Item name="stoppedAt" label={t('review.stoppedAt')} extra={t('review.stoppedAtHint')}>
                 <DatePicker
-                  showTime={{ format: 'HH:mm:ss' }}
-                  format="L LTS"
+                  showTime={{ format: dateFormat('timeSeconds', i18n.language) }}
+                  format={dateFormat('dateTimeSeconds', i18n.language)}
                   style={{ width: '100%' }}
                   data-testid="session-review-stopped-at"
                 />

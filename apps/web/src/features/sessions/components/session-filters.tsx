@@ -6,6 +6,7 @@ import { useOperatorOptions } from '../../../api/lookups';
 import { ChargePointSelect } from '../../../components/charge-point-select';
 import { DriverSelect } from '../../../components/driver-select';
 import { useCan } from '../../../hooks/use-permission';
+import { dateFormat } from '../../../lib/format';
 
 /** Dates, charge point, driver, card, operator and (on the All tab) state. */
 export function SessionFilters({
@@ -17,7 +18,7 @@ export function SessionFilters({
   showState: boolean;
   onChange: (next: SessionFilter) => void;
 }) {
-  const { t } = useTranslation('sessions');
+  const { t, i18n } = useTranslation('sessions');
   const { t: tc } = useTranslation('common');
   const canSeeChargePoints = useCan('chargePoints:read');
   const canSeeDrivers = useCan('drivers:read');
@@ -28,8 +29,8 @@ export function SessionFilters({
       <Row gutter={[12, 12]}>
         <Col flex="2 1 320px" style={{ maxWidth: 440 }}>
           <DatePicker.RangePicker
-            showTime={{ format: 'HH:mm' }}
-            format="L LT"
+            showTime={{ format: dateFormat('time', i18n.language) }}
+            format={dateFormat('dateTime', i18n.language)}
             allowEmpty={[true, true]}
             style={{ width: '100%' }}
             placeholder={[t('filters.from'), t('filters.to')]}

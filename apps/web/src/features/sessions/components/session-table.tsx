@@ -2,6 +2,9 @@ import { Button, Empty, Flex, Table, Tooltip, Typography, type TableColumnsType 
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE, type Session, type SessionPage } from '@voltline/contract';
 import { formatDuration, formatKw, formatKwh, formatMoney } from '../../../lib/billing-format';
+import { actionsColumn, useListTableProps } from '../../../components/list-table/columns';
+import { OneLine } from '../../../components/list-table/one-line';
+import { useMinWidth } from '../../../hooks/use-min-width';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { costNote } from '../session-rules';
 import { SessionStateCell } from './session-state-tag';
@@ -23,12 +26,13 @@ export function SessionTable({
   const { t, i18n } = useTranslation('sessions');
   const { t: tc } = useTranslation('common');
   const lng = i18n.language;
+  const wide = useMinWidth(1400);
 
   const columns: TableColumnsType<Session> = [
     {
       title: t('fields.id'),
       key: 'id',
-      width: 90,
+      width: 80,
       render: (_, s) => (
         <Typography.Link onClick={() => onOpen(s)} data-testid="session-open">
           #{s.id}
@@ -38,43 +42,51 @@ export function SessionTable({
     {
       title: t('fields.chargePoint'),
       key: 'chargePoint',
+      // The only column without a width: it takes what the others leave.
       render: (_, s) => (
-        <Flex vertical>
-          <Typography.Text>{s.chargePointName || s.chargePointId}</Typography.Text>
-          <Typography.Text type="secondary">
+        <Flex gap={8} style={{ minWidth: 0 }}>
+          <span style={{ flex: 'none' }}>{s.chargePointName || s.chargePointId}</span>
+          <OneLine type="secondary">
             {t('fields.connectorOf', { chargePointId: s.chargePointId, connectorId: s.connectorId })}
-          </Typography.Text>
+          </OneLine>
         </Flex>
       ),
     },
     {
       title: t('fields.driver'),
       key: 'driver',
+      width: 190,
       responsive: ['md'],
       render: (_, s) => (
-        <Flex vertical>
-          <Typography.Text>{s.driverName ?? t('fields.unknownDriver')}</Typography.Text>
-          <Typography.Text type="secondary" code>
-            {s.idTag}
-          </Typography.Text>
+        <Flex gap={6} style={{ minWidth: 0 }}>
+          <OneLine>{s.driverName ?? t('fields.unknownDriver')}</OneLine>
+          <span style={{ flex: 'none' }}>
+            <Typography.Text type="secondary" code>
+              {s.idTag}
+            </Typography.Text>
+          </span>
         </Flex>
       ),
     },
     {
       title: t('fields.startedAt'),
       key: 'startedAt',
+      width: 145,
       responsive: ['lg'],
-      render: (_, s) => <bdi>{formatDateTime(s.startedAt)}</bdi>,
+      render: (_, s) => <bdi>{formatDateTime(s.startedAt, lng)}</bdi>,
     },
     {
       title: t('fields.duration'),
       key: 'duration',
+      width: 95,
       align: 'end',
       render: (_, s) => <bdi>{formatDuration(s.durationSeconds)}</bdi>,
+      hidden: !wide,
     },
     {
       title: t('fields.energy'),
       key: 'energy',
+      width: 105,
       align: 'end',
       render: (_, s) => <bdi data-testid="session-energy">{formatKwh(s.energyWh, lng)}</bdi>,
     },
@@ -84,12 +96,14 @@ export function SessionTable({
       {
         title: t('fields.power'),
         key: 'power',
+        width: 95,
         align: 'end',
         render: (_, s) => (s.powerW === null ? '—' : <bdi>{formatKw(s.powerW, lng)}</bdi>),
       },
       {
         title: t('fields.soc'),
         key: 'soc',
+        width: 90,
         align: 'end',
         responsive: ['md'],
         render: (_, s) => (s.soc === null ? '—' : <bdi>{formatNumber(s.soc, lng)} %</bdi>),
@@ -99,6 +113,7 @@ export function SessionTable({
     columns.push({
       title: t('fields.cost'),
       key: 'cost',
+      width: 110,
       align: 'end',
       render: (_, s) =>
         s.cost === null || !s.currency ? (
@@ -115,20 +130,18 @@ export function SessionTable({
     columns.push({
       title: t('fields.state'),
       key: 'state',
-      width: 170,
+      width: 160,
       render: (_, s) => <SessionStateCell session={s} />,
     });
-  columns.push({
-    title: '',
-    key: 'open',
-    width: 100,
-    align: 'end',
-    render: (_, s) => (
+  columns.push(
+    actionsColumn(tc('common.actions'), 100, (s) => (
       <Button size="small" onClick={() => onOpen(s)}>
         {tc('actions.view')}
       </Button>
-    ),
-  });
+    )),
+  );
+
+  const tableProps = useListTableProps(columns);
 
   return (
     <Table<Session>
@@ -136,7 +149,7 @@ export function SessionTable({
       columns={columns}
       dataSource={page?.items}
       loading={loading}
-      scroll={{ x: 900 }}
+      {...tableProps}
       locale={{
         emptyText: (
           <Empty

@@ -5,6 +5,7 @@ import { CURRENCIES, TARIFF_PAYMENT_TYPES, TARIFF_TYPES, type ErrorBody } from '
 import { useMe } from '../../../api/get-me';
 import { useOperatorOptions } from '../../../api/lookups';
 import { currencySymbol, decimalSeparator } from '../../../lib/billing-format';
+import { dateFormat } from '../../../lib/format';
 import { ruleOf, type TariffFormValues } from '../form-values';
 import { CostPreview } from './cost-preview';
 
@@ -205,7 +206,11 @@ export function TariffForm({
             <Row gutter={16}>
               <Col xs={24} md={12}>
                 <Form.Item label={t('fields.validFrom')} name="validFrom" extra={t('form.validFromHint')}>
-                  <DatePicker showTime={{ format: 'HH:mm' }} format="L LT" style={{ width: '100%' }} />
+                  <DatePicker
+                    showTime={{ format: dateFormat('time', i18n.language) }}
+                    format={dateFormat('dateTime', i18n.language)}
+                    style={{ width: '100%' }}
+                  />
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
@@ -225,7 +230,11 @@ export function TariffForm({
                     }),
                   ]}
                 >
-                  <DatePicker showTime={{ format: 'HH:mm' }} format="L LT" style={{ width: '100%' }} />
+                  <DatePicker
+                    showTime={{ format: dateFormat('time', i18n.language) }}
+                    format={dateFormat('dateTime', i18n.language)}
+                    style={{ width: '100%' }}
+                  />
                 </Form.Item>
               </Col>
             </Row>

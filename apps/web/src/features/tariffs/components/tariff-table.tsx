@@ -1,7 +1,9 @@
 import { Flex, Table, Typography, type TableColumnsType } from 'antd';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE, type Tariff } from '@voltline/contract';
+import { actionsColumn, useListTableProps } from '../../../components/list-table/columns';
+import { OneLine, OneLineLink } from '../../../components/list-table/one-line';
+import { useMinWidth } from '../../../hooks/use-min-width';
 import { useCan } from '../../../hooks/use-permission';
 import { formatKwh, formatMoney, formatPricePerKwh } from '../../../lib/billing-format';
 import { formatDateTime, formatNumber } from '../../../lib/format';
@@ -23,69 +25,82 @@ export function TariffTable({
   const { t: tc } = useTranslation('common');
   const canWrite = useCan('tariffs:write');
   const lng = i18n.language;
+  const wide = useMinWidth(1400);
 
   const columns: TableColumnsType<Tariff> = [
     {
       title: t('fields.name'),
       key: 'name',
-      width: 240,
+      // The only column without a width: it takes what the others leave.
       sorter: (a, b) => a.name.localeCompare(b.name, lng),
       render: (_, r) => (
-        <Flex vertical>
-          <Link to={tariffDetailPath(r.id)}>{r.name}</Link>
-          <Typography.Text type="secondary">{r.operatorName}</Typography.Text>
-        </Flex>
+        <OneLineLink to={tariffDetailPath(r.id)} title={`${r.name} · ${r.operatorName}`}>
+          {r.name}
+        </OneLineLink>
       ),
     },
-    { title: t('fields.type'), key: 'type', width: 90, render: (_, r) => <TariffTypeTag type={r.type} /> },
+    {
+      title: t('fields.operator'),
+      key: 'operator',
+      width: 150,
+      responsive: ['lg'],
+      hidden: !wide,
+      render: (_, r) => <OneLine>{r.operatorName}</OneLine>,
+    },
+    { title: t('fields.type'), key: 'type', width: 80, render: (_, r) => <TariffTypeTag type={r.type} /> },
     {
       title: t('fields.paymentType'),
       key: 'paymentType',
-      width: 130,
+      width: 115,
       render: (_, r) => <PaymentTypeTag paymentType={r.paymentType} />,
     },
     {
       title: t('fields.pricePerKwh'),
       key: 'price',
       align: 'end',
-      width: 150,
-      onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+      width: 135,
       sorter: (a, b) => a.pricePerKwh - b.pricePerKwh,
       render: (_, r) => <bdi>{formatPricePerKwh(r.pricePerKwh, r.currency, lng)}</bdi>,
     },
     {
       title: t('fields.limit'),
       key: 'limit',
+      width: 170,
       responsive: ['lg'],
       render: (_, r) =>
         r.limitKwh === null || r.overLimitPricePerKwh === null ? (
           <Typography.Text type="secondary">{t('detail.noLimit')}</Typography.Text>
         ) : (
-          <bdi>
-            {t('detail.limitSummary', {
-              limit: formatKwh(r.limitKwh * 1000, lng),
-              price: formatPricePerKwh(r.overLimitPricePerKwh, r.currency, lng),
-            })}
-          </bdi>
+          <OneLine>
+            <bdi>
+              {t('detail.limitSummary', {
+                limit: formatKwh(r.limitKwh * 1000, lng),
+                price: formatPricePerKwh(r.overLimitPricePerKwh, r.currency, lng),
+              })}
+            </bdi>
+          </OneLine>
         ),
     },
     {
       title: t('fields.fixedPrice'),
       key: 'fixed',
+      width: 110,
       align: 'end',
-      onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
       responsive: ['md'],
       render: (_, r) => <bdi>{formatMoney(r.fixedPrice, r.currency, lng)}</bdi>,
     },
     {
       title: t('fields.validity'),
       key: 'validity',
+      width: 300,
       responsive: ['xxl'],
       render: (_, r) =>
         r.validFrom || r.validTo ? (
-          <bdi>
-            {formatDateTime(r.validFrom) || '…'} – {formatDateTime(r.validTo) || '…'}
-          </bdi>
+          <OneLine>
+            <bdi>
+              {formatDateTime(r.validFrom, lng) || '…'} – {formatDateTime(r.validTo, lng) || '…'}
+            </bdi>
+          </OneLine>
         ) : (
           <Typography.Text type="secondary">{t('detail.always')}</Typography.Text>
         ),
@@ -98,17 +113,15 @@ export function TariffTable({
     },
   ];
   if (canWrite)
-    columns.push({
-      title: '',
-      key: 'actions',
-      width: 130,
-      align: 'end',
-      render: (_, r) => (
+    columns.push(
+      actionsColumn(tc('common.actions'), 112, (r) => (
         <Flex gap={4} justify="end">
           <TariffActionButtons tariff={r} actions={actions} compact />
         </Flex>
-      ),
-    });
+      )),
+    );
+
+  const tableProps = useListTableProps(columns);
 
   return (
     <Table<Tariff>
@@ -116,7 +129,7 @@ export function TariffTable({
       columns={columns}
       dataSource={tariffs}
       loading={loading}
-      scroll={{ x: 860 }}
+      {...tableProps}
       onRow={(r) => (r.retired ? { style: { opacity: 0.65 } } : {})}
       pagination={{
         pageSize: PAGE_SIZE,

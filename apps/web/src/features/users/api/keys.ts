@@ -6,5 +6,6 @@ export const userKeys = {
   lists: () => [...userKeys.all, 'list'] as const,
   list: (index: number, filter: UserFilter) => [...userKeys.lists(), index, filter] as const,
   detail: (id: number) => [...userKeys.all, 'detail', id] as const,
-  audit: (id: number, index: number) => [...userKeys.all, 'audit', id, index] as const,
+  auditOf: (id: number) => [...userKeys.all, 'audit', id] as const,
+  audit: (id: number, index: number) => [...userKeys.auditOf(id), index] as const,
 };

@@ -7,8 +7,12 @@ import { useMe } from '../../../api/get-me';
 import { useDeleteUser } from '../api/delete-user';
 import { USERS_PATH } from '../paths';
 import { useCanManage } from '../use-can-manage';
+import { useIsLastAdmin } from '../use-last-admin';
 
-/** Row actions; editing and deleting appear only where the user's role allows, deleting never on oneself. */
+/**
+ * Row actions; editing and deleting appear only where the user's role allows, deleting never on
+ * oneself, and the last active Admin's Delete is disabled with the reason as its tooltip.
+ */
 export function UserActions({ user }: { user: User }) {
   const { t } = useTranslation('users');
   const { t: tc } = useTranslation('common');
@@ -17,6 +21,7 @@ export function UserActions({ user }: { user: User }) {
   const { data: me } = useMe();
   const remove = useDeleteUser();
   const self = me?.id === user.id;
+  const lastAdmin = useIsLastAdmin(canWrite && !self ? user : undefined);
 
   return (
     <Space size={0}>
@@ -38,7 +43,12 @@ export function UserActions({ user }: { user: User }) {
           />
         </Tooltip>
       )}
-      {canWrite && !self && (
+      {canWrite && !self && lastAdmin && (
+        <Tooltip title={t('blocked.lastAdmin')}>
+          <Button type="text" danger disabled icon={<DeleteOutlined />} aria-label={tc('actions.delete')} />
+        </Tooltip>
+      )}
+      {canWrite && !self && !lastAdmin && (
         <Popconfirm
           title={t('delete.title')}
           description={t('delete.confirm', { name: `${user.name} ${user.surname}` })}

@@ -20,15 +20,20 @@ export interface UserFormValues {
 
 export type ServerFieldErrors = { field: string; message: string }[];
 
-/** Add and edit share this form; roles and operators are limited to what the signed-in user may assign. */
+/**
+ * Add and edit share this form; roles and operators are limited to what the signed-in user may
+ * assign. The last active Admin keeps the Admin role and stays active (the server refuses either).
+ */
 export function UserForm({
   user,
+  lastAdmin = false,
   submitting,
   fieldErrors,
   onSubmit,
   onCancel,
 }: {
   user?: User;
+  lastAdmin?: boolean;
   submitting: boolean;
   fieldErrors?: ServerFieldErrors;
   onSubmit: (values: UserFormValues) => void;
@@ -121,10 +126,16 @@ export function UserForm({
               label={t('fields.roles')}
               name="roles"
               rules={[{ required: true }, { type: 'array', max: 6 }]}
+              extra={lastAdmin ? t('blocked.lastAdminRole') : undefined}
             >
               <Select
                 mode="multiple"
-                options={roles.map((r) => ({ value: r, label: tc(`roles.${r}`) }))}
+                options={roles.map((r) => ({
+                  value: r,
+                  label: tc(`roles.${r}`),
+                  // A disabled option's tag cannot be removed.
+                  disabled: lastAdmin && r === 'Admin',
+                }))}
                 data-testid="user-form-roles"
               />
             </Form.Item>
@@ -141,8 +152,13 @@ export function UserForm({
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label={t('fields.active')} name="active" valuePropName="checked">
-              <Switch />
+            <Form.Item
+              label={t('fields.active')}
+              name="active"
+              valuePropName="checked"
+              extra={lastAdmin ? t('blocked.lastAdminActive') : undefined}
+            >
+              <Switch disabled={lastAdmin} data-testid="user-form-active" />
             </Form.Item>
           </Col>
         </Row>

@@ -1,4 +1,6 @@
-import { Avatar, Button, Card, Descriptions, Flex, Modal, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
+import { Avatar, Button, Card, Descriptions, Flex, Modal, Tooltip, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +9,14 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { useCan } from '../../../hooks/use-permission';
 import { formatDateTime } from '../../../lib/format';
-import { useDeleteUser } from '../api/delete-user';
+import { forgetUser, useDeleteUser } from '../api/delete-user';
 import { useUser } from '../api/get-user';
 import { RoleTags, StatusTag } from '../components/role-tags';
 import { UserAuditLog } from '../components/user-audit-log';
 import { UserNotFound } from '../components/user-not-found';
 import { USERS_PATH } from '../paths';
 import { useCanManage } from '../use-can-manage';
+import { useIsLastAdmin } from '../use-last-admin';
 
 export default function UserDetailPage() {
   const { t } = useTranslation('users');
@@ -26,6 +29,17 @@ export default function UserDetailPage() {
   const canWrite = useCanManage(user.data);
   const canAudit = useCan('auditLogs:read');
   const remove = useDeleteUser();
+  const lastAdmin = useIsLastAdmin(canWrite && me?.id !== id ? user.data : undefined);
+  const queryClient = useQueryClient();
+  // Set once the user is deleted: the screen then leaves for the list and forgets the record as it
+  // goes, instead of fetching it again while still on screen (which reported "not found").
+  const deleted = useRef(false);
+  useEffect(
+    () => () => {
+      if (deleted.current) forgetUser(queryClient, id, 'all');
+    },
+    [queryClient, id],
+  );
 
   if (user.isPending && user.fetchStatus !== 'idle') return <PageLoader />;
   if (!user.data) return <UserNotFound />;
@@ -39,7 +53,11 @@ export default function UserDetailPage() {
       okText: tc('actions.delete'),
       okButtonProps: { danger: true },
       cancelText: tc('actions.cancel'),
-      onOk: () => remove.mutateAsync(id).then(() => navigate(USERS_PATH, { replace: true })),
+      onOk: () =>
+        remove.mutateAsync(id).then(() => {
+          deleted.current = true;
+          void navigate(USERS_PATH, { replace: true });
+        }),
     });
   };
 
@@ -56,9 +74,11 @@ export default function UserDetailPage() {
                 {tc('actions.edit')}
               </Button>
               {me?.id !== id && (
-                <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>
-                  {tc('actions.delete')}
-                </Button>
+                <Tooltip title={lastAdmin ? t('blocked.lastAdmin') : undefined}>
+                  <Button danger icon={<DeleteOutlined />} disabled={lastAdmin} onClick={confirmDelete}>
+                    {tc('actions.delete')}
+                  </Button>
+                </Tooltip>
               )}
             </>
           )

@@ -8,6 +8,7 @@ import { UserForm } from '../components/user-form';
 import { UserNotFound } from '../components/user-not-found';
 import { USERS_PATH } from '../paths';
 import { useCanManage } from '../use-can-manage';
+import { useIsLastAdmin } from '../use-last-admin';
 import NoAccess from '../../../components/no-access';
 import { fieldErrorsOf } from '../server-errors';
 
@@ -19,6 +20,7 @@ export default function UserEditPage() {
   const update = useUpdateUser();
   const detail = `${USERS_PATH}/detail/${id}`;
   const canManage = useCanManage(user.data);
+  const lastAdmin = useIsLastAdmin(user.data);
 
   if (user.isPending && user.fetchStatus !== 'idle') return <PageLoader />;
   if (!user.data) return <UserNotFound />;
@@ -34,6 +36,7 @@ export default function UserEditPage() {
       <UserForm
         key={user.data.updatedAt}
         user={user.data}
+        lastAdmin={lastAdmin}
         submitting={update.isPending}
         fieldErrors={fieldErrorsOf(update.error)}
         onCancel={() => void navigate(detail)}

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { api, launchBrowser, newPage, signIn, uniqueName } from '../support/browser';
+import { startServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Hovers an element and returns the text of the tooltip it opens. */
+async function tooltipOf(page: Page, target: Locator): Promise<string> {
+  await target.hover();
+  const tip = page.locator('.ant-tooltip:visible');
+  await tip.first().waitFor();
+  return (await tip.first().innerText()).trim();
+}
+
+/**
+ * Opens a date field's calendar and picks today, as a user would; picking closes the calendar.
+ * A click that lands during the opening animation is lost, so it is repeated until it closes.
+ */
+async function pickToday(page: Page, input: Locator): Promise<void> {
+  await input.click();
+  const today = page.locator('.ant-picker-dropdown:visible td.ant-picker-cell-today');
+  await expect
+    .poll(async () => {
+      if (!(await today.isVisible())) return input.inputValue();
+      await today.click({ timeout: 2000 }).catch(() => undefined);
+      return '';
+    })
+    .not.toBe('');
+}
+
+describe('record screens', () => {
+  it('shows the picked activation date as a date, in English and in Turkish', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, 'admin@voltline.local');
+    await page.goto('/portal/management/device/add');
+    const date = page.locator('#chargePoint_activationDate');
+    await pickToday(page, date);
+    // e.g. "23 Nov 2026", never the bare format token "L".
+    expect(await date.inputValue()).toMatch(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
+
+    await page.evaluate(() => localStorage.setItem('FELOCALE', 'tr'));
+    await page.goto('/portal/management/device/edit/1');
+    await pickToday(page, date);
+    expect(await date.inputValue()).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+    await context.close();
+  });
+
+  it('goes back to the list after deleting a user, without asking for the deleted record', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, 'admin@voltline.local');
+    const me = await api<{ operatorId: number }>(page, 'GET', 'portal/Auth/me');
+    const email = `${uniqueName('e2e-delete').toLowerCase()}@example.com`;
+    const user = await api<{ id: number }>(page, 'POST', 'portal/user', {
+      email,
+      name: 'Silinecek',
+      surname: 'Kullanıcı',
+      operatorId: me.operatorId,
+      roles: ['Finance'],
+      password: 'finance-pass1',
+    });
+    await page.goto(`/portal/management/user/detail/${user.id}`);
+    await page.getByRole('heading', { name: /Silinecek Kullanıcı/ }).waitFor();
+
+    const reads: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'GET' && new URL(req.url()).pathname.endsWith(`/portal/user/${user.id}`))
+        reads.push(req.url());
+    });
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Delete' }).click();
+
+    await page.waitForURL(/\/portal\/management\/user$/);
+    await page.locator('.ant-notification-notice-success').getByText('User deleted.').waitFor();
+    const rows = page.getByTestId('user-table').locator('tbody tr.ant-table-row');
+    await rows.first().waitFor();
+    expect(await rows.filter({ hasText: email }).count()).toBe(0);
+    // Give a stray read of the deleted user time to come back as an error.
+    await page.waitForTimeout(1500);
+    expect(await page.locator('.ant-notification-notice-error').count()).toBe(0);
+    expect(reads).toEqual([]);
+    await context.close();
+  });
+
+  it('does not offer to archive an operator the server would refuse, and says why', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, 'main@voltline.local');
+    await page.goto('/portal/management/operator');
+    const tree = page.getByTestId('operator-tree');
+    const row = (name: string) => tree.locator('tbody tr.ant-table-row').filter({ hasText: name }).first();
+    const archive = (name: string) => row(name).getByRole('button', { name: 'Archive' });
+    await archive('Voltline Demo Network').waitFor();
+    // Their own top operator, and an operator that still runs charge points.
+    await expect.poll(() => archive('Voltline Demo Network').isDisabled()).toBe(true);
+    expect(await tooltipOf(page, archive('Voltline Demo Network'))).toBe(
+      'Your own operator cannot be archived.',
+    );
+    await expect.poll(() => archive('Voltline İstanbul').isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('keeps the last active Admin an active Admin in the form', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, 'admin@voltline.local');
+    const me = await api<{ id: number }>(page, 'GET', 'portal/Auth/me');
+    await page.goto(`/portal/management/user/edit/${me.id}`);
+    await page.getByText('The last active Admin cannot be deactivated.', { exact: false }).waitFor();
+    expect(await page.getByTestId('user-form-active').isDisabled()).toBe(true);
+    // The Admin tag cannot be removed from the roles.
+    const adminTag = page
+      .getByTestId('user-form-roles')
+      .locator('.ant-select-selection-item', { hasText: 'Admin' });
+    await adminTag.waitFor();
+    expect(await adminTag.locator('.ant-select-selection-item-remove').count()).toBe(0);
+    await context.close();
+  });
+});
