@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startCharger, type SimCharger } from '@voltline/simulator';
+import type { SimCharger } from '@voltline/simulator';
 import { api, launchBrowser, newPage, screenshot, signIn, uniqueName } from '../support/browser';
+import { chargerWithTariff } from '../support/charger';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -53,34 +54,13 @@ const chargePoint = (page: Page, cpId: string) =>
  * session), and its simulated charger.
  */
 async function prepareCharger(page: Page, id: string, tariff = { price: 850, fixed: 200 }) {
-  const operators = await api<{ id: number; name: string }[]>(page, 'GET', 'portal/operator/lookup');
-  const operatorId = operators.find((o) => o.name === OPERATOR)?.id;
-  const created = await api<{ id: number }>(page, 'POST', 'portal/tariff', {
-    name: uniqueName('E2E Review AC'),
-    operatorId,
-    type: 'AC',
-    paymentType: 'Postpaid',
-    pricePerKwh: tariff.price,
-    fixedPrice: tariff.fixed,
-  });
-  const creds = await api<{ ocppUrl: string; password: string }>(page, 'POST', 'portal/ChargePoint', {
-    chargePointId: id,
-    name: `${id} Quay`,
-    operatorId,
-    connectorCount: 1,
-  });
-  const connectors = await api<{ id: number; connectorId: number }[]>(
-    page,
-    'GET',
-    `portal/connector?chargePointId=${id}`,
-  );
-  const connector = connectors.find((c) => c.connectorId === 1);
-  await api(page, 'PUT', 'portal/connector', { id: connector?.id, tariffId: created.id });
-  const charger = await startCharger({
-    url: creds.ocppUrl.slice(0, -(id.length + 1)),
+  const charger = await chargerWithTariff(page, {
     id,
-    password: creds.password,
-    idTags: ['DEMO0001'],
+    operator: OPERATOR,
+    site: 'Quay',
+    connectorCount: 1,
+    tariff: { name: 'E2E Review AC', ...tariff },
+    charger: { idTags: ['DEMO0001'] },
   });
   chargers.push(charger);
   return charger;

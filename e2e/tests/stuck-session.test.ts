@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startCharger, type SimCharger } from '@voltline/simulator';
+import type { SimCharger } from '@voltline/simulator';
 import { launchBrowser, newPage, screenshot, signIn, uniqueName, api } from '../support/browser';
+import { chargerWithTariff } from '../support/charger';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -47,36 +48,17 @@ const session = (page: Page, id: number) => api<SessionSeen>(page, 'GET', `porta
 
 /** A charge point of İstanbul with a tariff on connector 1, and its simulated charger. */
 async function prepareCharger(page: Page, id: string, config: Record<string, string> = {}) {
-  const operators = await api<{ id: number; name: string }[]>(page, 'GET', 'portal/operator/lookup');
-  const operatorId = operators.find((o) => o.name === OPERATOR)?.id;
-  const tariff = await api<{ id: number }>(page, 'POST', 'portal/tariff', {
-    name: uniqueName('E2E Stuck AC'),
-    operatorId,
-    type: 'AC',
-    paymentType: 'Postpaid',
-    pricePerKwh: TARIFF.price,
-    fixedPrice: TARIFF.fixed,
-  });
-  const creds = await api<{ ocppUrl: string; password: string }>(page, 'POST', 'portal/ChargePoint', {
-    chargePointId: id,
-    name: `${id} Pier`,
-    operatorId,
-    connectorCount: 2,
-  });
-  const connectors = await api<{ id: number; connectorId: number }[]>(
-    page,
-    'GET',
-    `portal/connector?chargePointId=${id}`,
-  );
-  const connector = connectors.find((c) => c.connectorId === 1);
-  await api(page, 'PUT', 'portal/connector', { id: connector?.id, tariffId: tariff.id });
-  const charger = await startCharger({
-    url: creds.ocppUrl.slice(0, -(id.length + 1)),
+  const charger = await chargerWithTariff(page, {
     id,
-    password: creds.password,
-    // A simulated minute per real second: a few seconds deliver some hundred Wh.
-    speed: 60,
-    config: { MeterValueSampleInterval: '30', ...config },
+    operator: OPERATOR,
+    site: 'Pier',
+    connectorCount: 2,
+    tariff: { name: 'E2E Stuck AC', ...TARIFF },
+    charger: {
+      // A simulated minute per real second: a few seconds deliver some hundred Wh.
+      speed: 60,
+      config: { MeterValueSampleInterval: '30', ...config },
+    },
   });
   chargers.push(charger);
   return charger;
