@@ -158,26 +158,12 @@ function answerId(text: string): string | undefined {
   return Array.isArray(f) && (f[0] === 3 || f[0] === 4) && typeof f[1] === 'string' ? f[1] : undefined;
 }
 
-/** ocpp-rpc's own refusals of a frame it cannot take as a CALL (see the TODO below). */
-const FRAMING_REFUSAL =
-  /^(Message must be a JSON structure|Message must be an array|Message type must be a number|Message ID must be a string|Method must be a string|Unrecognised message type|Already processing a call with message ID: )/;
-
 /** What is wrong with an answer Voltline sent, if anything. */
 function wrongAnswer(text: string): string | undefined {
   const f = parse(text);
   if (!Array.isArray(f) || f[0] !== 4) return undefined;
   const code = String(f[2]);
   const description = String(f[3]);
-  // TODO(review): ocpp-rpc answers frames it cannot read as a CALL (not JSON, not an array, no
-  // string action, a message type it does not know, a message id already being processed) with
-  // OCPP 2.0.1 codes that OCPP-J 1.6 does not define; the fix is in central-system.ts (not ours).
-  // Only those framing answers are let through; any other use of these codes still fails.
-  if (
-    (code === 'RpcFrameworkError' || code === 'MessageTypeNotSupported') &&
-    FRAMING_REFUSAL.test(description)
-  ) {
-    return undefined;
-  }
   const id = abridge(String(f[1]), 40);
   if (!OCPP16_ERRORS.has(code)) return `${id}: CALLERROR code ${code} is not one OCPP-J 1.6 defines`;
   if (code === 'InternalError' || code === 'GenericError')

@@ -451,9 +451,14 @@ describe('bad frames', () => {
     const unknown = await nextFrame(ws);
     expect(unknown.slice(0, 3)).toEqual([4, 'bad-2', 'NotImplemented']);
 
+    // Frames that are not a CALL get the codes OCPP-J 1.6 defines (ocpp-rpc's own are 2.0.1's).
     ws.send('this is not json');
     const garbage = await nextFrame(ws);
-    expect(garbage[0]).toBe(4);
+    expect(garbage.slice(0, 3)).toEqual([4, '-1', 'FormationViolation']);
+    ws.send(JSON.stringify([2, 'bad-3', 123, {}]));
+    expect((await nextFrame(ws)).slice(0, 3)).toEqual([4, 'bad-3', 'FormationViolation']);
+    ws.send(JSON.stringify([5, 'bad-4', 'Heartbeat', {}]));
+    expect((await nextFrame(ws)).slice(0, 3)).toEqual([4, '-1', 'ProtocolError']);
 
     ws.send(JSON.stringify([2, 'ok-1', 'Heartbeat', {}]));
     const fine = await nextFrame(ws);

@@ -23,6 +23,24 @@ import { ocpp16Validator } from './validator.js';
 import type { HandlerContext } from './v16/context.js';
 import { handlers, ordered } from './v16/handlers.js';
 
+/**
+ * OCPP-J 1.6 codes for ocpp-rpc's own refusals: a frame that is not a well-formed CALL (or reuses
+ * a running CALL's id) is a FormationViolation; an unknown message type, a ProtocolError.
+ */
+const OCPP16_CODES: Record<string, string> = {
+  RpcFrameworkError: 'FormationViolation',
+  MessageTypeNotSupported: 'ProtocolError',
+};
+
+/** A CALLERROR frame with its code in OCPP-J 1.6's terms. */
+function ocpp16CallError(message: string): string {
+  const frame = JSON.parse(message) as unknown[];
+  const code = frame[2];
+  if (typeof code !== 'string' || !(code in OCPP16_CODES)) return message;
+  frame[2] = OCPP16_CODES[code];
+  return JSON.stringify(frame);
+}
+
 export interface CentralSystemOptions {
   /** The message log's database. */
   db: Db;
@@ -169,6 +187,12 @@ export class CentralSystem {
     client.on('message', ({ message, outbound }: { message: Buffer | string; outbound: boolean }) =>
       this.messageLog.frame(cp.chargePointId, message.toString(), outbound),
     );
+    // ocpp-rpc refuses a frame it cannot read as a CALL, or a CALL reusing the id of one still
+    // running, with OCPP 2.0.1 codes: a 1.6 charger gets the codes OCPP-J 1.6 defines. Only a
+    // CALLERROR (a frame starting `[4,`) is looked at.
+    const sendRaw = client.sendRaw.bind(client);
+    client.sendRaw = (message: string) =>
+      sendRaw(message.startsWith('[4,') ? ocpp16CallError(message) : message);
     client.on('strictValidationFailure', (e: { method: string; outbound: boolean; error: Error }) =>
       log.warn({ action: e.method, outbound: e.outbound, error: e.error.message }, 'OCPP schema violation'),
     );
