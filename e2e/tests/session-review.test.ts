@@ -249,6 +249,8 @@ describe('the command record of a charge point', () => {
         )
       ).items;
 
+    // The command must find the charger online: wait for the connection the simulator opened.
+    await expect.poll(async () => (await chargePoint(page, cpId)).connection).toBe('Connected');
     await page.goto(`/portal/management/device/detail/${cpId}?tab=commands`);
     const table = page.getByTestId('cp-command-history');
     await table.getByText('No command has been sent to this charge point').waitFor();
