@@ -65,6 +65,8 @@ export class ServerProcess {
       RATE_LIMIT_PER_MINUTE: '1000000',
       WEB_DIST: path.join(ROOT, 'apps/web/dist'),
       NODE_ID: `bench:${this.o.port}`,
+      // The benchmarks load OCPP and the API; the file service would only hold a port.
+      FTP_PORT: 'off',
     };
     if (this.o.databaseUrl) env.DATABASE_URL = this.o.databaseUrl;
     if (this.o.poolSize) env.DATABASE_POOL_SIZE = String(this.o.poolSize);

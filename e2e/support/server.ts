@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,10 +25,15 @@ function freePort(): Promise<number> {
   });
 }
 
-/** One Voltline server per test file: own port, fresh data directory, demo data, no simulator. */
+/**
+ * One Voltline server per test file: own port, fresh data directory (a copy of the migrated
+ * database template), demo data, no simulator.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'voltline-e2e-'));
+  // A migrated, empty database (support/global-setup.ts): the server seeds it as on a first start.
+  if (!env.DATABASE_URL) cpSync(inject('databaseTemplate'), join(dataDir, 'pglite'), { recursive: true });
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
@@ -43,6 +48,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       WEB_DIST: inject('webDist'),
+      // Each server its own FTP port, picked when it listens: test files run in parallel.
+      FTP_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,16 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { api, launchBrowser, newPage, signIn, uniqueName } from '../support/browser';
+import type { SimCharger } from '@voltline/simulator';
+import { api, launchBrowser, newPage, screenshot, signIn, uniqueName } from '../support/browser';
+import { chargerWithTariff } from '../support/charger';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
 let browser: Browser;
+const chargers: SimCharger[] = [];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
 
 afterAll(async () => {
+  await Promise.all(chargers.map((c) => c.close().catch(() => undefined)));
   await browser?.close();
   await server?.stop();
 });
@@ -21,6 +25,18 @@ async function tooltipOf(page: Page, target: Locator): Promise<string> {
   const tip = page.locator('.ant-tooltip:visible');
   await tip.first().waitFor();
   return (await tip.first().innerText()).trim();
+}
+
+/**
+ * Hovers an element until a tooltip reads `text`. The tooltip of the element hovered before may
+ * still be fading out, so the visible ones are searched rather than the first taken.
+ */
+async function expectTooltip(page: Page, target: Locator, text: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await target.hover();
+  await expect
+    .poll(async () => (await page.locator('.ant-tooltip:visible').allInnerTexts()).map((t) => t.trim()))
+    .toContain(text);
 }
 
 /**
@@ -122,6 +138,89 @@ describe('record screens', () => {
       .locator('.ant-select-selection-item', { hasText: 'Admin' });
     await adminTag.waitFor();
     expect(await adminTag.locator('.ant-select-selection-item-remove').count()).toBe(0);
+    await context.close();
+  });
+
+  it('does not offer to archive or delete what a running session holds, and says why', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, 'admin@voltline.local');
+    const cpId = uniqueName('E2E-BUSY');
+    const charger = await chargerWithTariff(page, {
+      id: cpId,
+      operator: 'Voltline İstanbul',
+      site: 'Quay',
+      connectorCount: 2,
+      tariff: { name: 'E2E Busy AC', price: 850, fixed: 0 },
+      charger: { idTags: ['DEMO0001'] },
+    });
+    chargers.push(charger);
+    // Ali Yılmaz's card charges on connector 1; connector 2 has never been used.
+    expect((await charger.startSession(1, 'DEMO0001')).status).toBe('Accepted');
+
+    // The charge point: Archive in its header and in its list row.
+    await page.goto(`/portal/management/device/detail/${cpId}`);
+    const busyCp = 'It cannot be archived while a charging session is running on it. Stop the session first.';
+    const archiveCp = page.getByTestId('cp-archive');
+    await expect.poll(() => archiveCp.isDisabled()).toBe(true);
+    await expectTooltip(page, archiveCp, busyCp);
+
+    // Its connectors: the charging one is not archived, the one with history is not deleted.
+    await page.goto(`/portal/management/device/detail/${cpId}/connectors`);
+    const rows = page.getByTestId('connector-table').locator('tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    const [one, two] = [rows.nth(0), rows.nth(1)];
+    await expect.poll(() => one.getByRole('button', { name: 'Archive' }).isDisabled()).toBe(true);
+    await expectTooltip(
+      page,
+      one.getByRole('button', { name: 'Archive' }),
+      'It cannot be archived while it is charging. Stop the session first.',
+    );
+    expect(await one.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+    await expectTooltip(
+      page,
+      one.getByRole('button', { name: 'Delete' }),
+      'It has charging history, so it cannot be deleted. Archive it instead.',
+    );
+    expect(await two.getByRole('button', { name: 'Archive' }).isDisabled()).toBe(false);
+    expect(await two.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(false);
+    await screenshot(page, 'connectors-refused-actions');
+
+    await page.goto(`/portal/management/device?list=all&search=${cpId}`);
+    const cpRow = page.getByTestId('cp-table').locator('tbody tr.ant-table-row').filter({ hasText: cpId });
+    await expect.poll(() => cpRow.getByRole('button', { name: 'Archive' }).isDisabled()).toBe(true);
+    await expectTooltip(page, cpRow.getByRole('button', { name: 'Archive' }), busyCp);
+
+    // The driver whose card is charging: Delete in the list row and on the driver's page.
+    const busyDriver =
+      'A driver cannot be deleted while one of their charging sessions is running. Stop the session first.';
+    await page.goto('/portal/management/driver?search=Yılmaz');
+    const driverRow = page
+      .getByTestId('driver-table')
+      .locator('tbody tr.ant-table-row')
+      .filter({ hasText: 'Yılmaz' });
+    await expect.poll(() => driverRow.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+    await expectTooltip(page, driverRow.getByRole('button', { name: 'Delete' }), busyDriver);
+    await driverRow.getByRole('button', { name: 'View' }).click();
+    const deleteDriver = page.getByTestId('driver-delete');
+    await expect.poll(() => deleteDriver.isDisabled()).toBe(true);
+    await expectTooltip(page, deleteDriver, busyDriver);
+
+    // In Turkish too.
+    await page.evaluate(() => localStorage.setItem('FELOCALE', 'tr'));
+    await page.reload();
+    await page.getByTestId('driver-delete').getByText('Sil').waitFor();
+    await expectTooltip(
+      page,
+      deleteDriver,
+      'Devam eden bir şarj oturumu olan sürücü silinemez. Önce oturumu durdurun.',
+    );
+    await page.evaluate(() => localStorage.setItem('FELOCALE', 'en'));
+
+    // Once the session ends, archiving the charge point is offered again without a reload.
+    await page.goto(`/portal/management/device/detail/${cpId}`);
+    await archiveCp.waitFor();
+    expect(charger.stopSession(1)).toBe(true);
+    await expect.poll(() => archiveCp.isDisabled(), { timeout: 15_000 }).toBe(false);
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -36,6 +36,7 @@ import { sessionRoutes } from './modules/sessions/sessions.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { ocppLogRoutes } from './modules/ocpp-logs/ocpp-logs.routes.js';
+import { fileRoutes, withoutFileTokens } from './modules/files/files.routes.js';
 import { createServices, type Services } from './services.js';
 import { VERSION } from './version.js';
 
@@ -57,10 +58,21 @@ export interface AppOptions {
 
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
+/** Fastify's request log line, with the credential of a signed file link cut out of the URL. */
+const serializers = {
+  req: (req: FastifyRequest) => ({
+    method: req.method,
+    url: withoutFileTokens(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  }),
+};
+
 export async function buildApp({ config, database, mailer, clock }: AppOptions): Promise<App> {
   const app = Fastify({
     ...(config.tls ? { https: config.tls } : {}),
-    logger: { level: config.LOG_LEVEL, redact: REDACT },
+    logger: { level: config.LOG_LEVEL, redact: REDACT, serializers },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -156,6 +168,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
     },
     { prefix: '/api' },
   );
+  // Chargers' firmware downloads: outside /api, the signed link is the authorisation.
+  fileRoutes(app, services);
 
   if (hasPortal) await registerPortal(app, config.webDist);
   return app;

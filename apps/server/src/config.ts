@@ -83,6 +83,25 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(24),
+  /** The built-in FTP server for chargers' files: a port, 0 for any free port, or off. */
+  FTP_PORT: z
+    .string()
+    .regex(/^(off|\d{1,5})$/, 'must be a port number or off')
+    .refine((v) => v === 'off' || Number(v) <= 65535, 'must be a port number or off')
+    .default('2121'),
+  FTP_PASV_PORTS: z
+    .string()
+    .regex(/^\d{1,5}-\d{1,5}$/, 'must be a port range such as 30000-30100')
+    .refine((v) => {
+      const [min = 0, max = 0] = v.split('-').map(Number);
+      return min >= 1024 && min <= max && max <= 65535;
+    }, 'must be a range of ports from 1024 to 65535, the lower first')
+    .optional(),
+  FTP_PUBLIC_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:-]{1,253}$/, 'must be a host name or an IP address')
+    .optional(),
+  FTP_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(100_000).default(100),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -97,7 +116,19 @@ export type Config = Env & {
   webDist: string;
   nodeId: string;
   tls: { cert: Buffer; key: Buffer } | null;
+  ftp: FtpConfig;
 };
+
+/** The built-in file service's FTP side, from FTP_PORT, FTP_PASV_PORTS, FTP_PUBLIC_HOST, FTP_MAX_UPLOAD_MB. */
+export interface FtpConfig {
+  /** null: FTP is off. 0: any free port (tests). */
+  port: number | null;
+  /** Passive data ports; null: any free port the system gives. */
+  passive: { min: number; max: number } | null;
+  /** The address chargers are told, in FTP URLs and passive replies. */
+  publicHost: string;
+  maxUploadBytes: number;
+}
 
 export const DEMO_PASSWORD = 'voltline-demo1';
 
@@ -115,17 +146,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const simulate = e.SIMULATE === 'true' ? 5 : e.SIMULATE === 'false' ? 0 : Number(e.SIMULATE);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const [pasvMin, pasvMax] = e.FTP_PASV_PORTS?.split('-').map(Number) ?? [];
   return {
     ...e,
     DATA_DIR: dataDir,
     JWT_SECRET: e.JWT_SECRET ?? persistentSecret(dataDir),
-    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    PUBLIC_URL: publicUrl,
     ADMIN_PASSWORD: e.ADMIN_PASSWORD ?? DEMO_PASSWORD,
     adminPasswordIsDemo: e.ADMIN_PASSWORD === undefined,
     simulateChargers: e.SEED_DEMO ? simulate : 0,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     nodeId: e.NODE_ID ?? `${os.hostname()}:${e.PORT}`,
     tls: loadTls(e.TLS_CERT_FILE, e.TLS_KEY_FILE),
+    ftp: {
+      port: e.FTP_PORT === 'off' ? null : Number(e.FTP_PORT),
+      passive: pasvMin !== undefined && pasvMax !== undefined ? { min: pasvMin, max: pasvMax } : null,
+      // URL's hostname keeps an IPv6 address's brackets; chargers are told the bare address.
+      publicHost: e.FTP_PUBLIC_HOST ?? new URL(publicUrl).hostname.replace(/^\[(.*)\]$/, '$1'),
+      maxUploadBytes: e.FTP_MAX_UPLOAD_MB * 1024 * 1024,
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { startFleet } from '@voltline/simulator';
 import { bootstrap, DEMO_ID_TAGS } from './seed/bootstrap.js';
 import { DEMO_PREFIX, ensureDemoChargers, readDemoPasswords } from './seed/demo-chargers.js';
 import { seedDemoHistory } from './seed/demo-history.js';
+import { FilesFtpServer } from './modules/files/ftp-server.js';
 import path from 'node:path';
 
 export async function openDatabase(config: Config): Promise<Database> {
@@ -52,9 +53,19 @@ async function main() {
   }
 
   let fleet: Awaited<ReturnType<typeof startDemoFleet>> = null;
+  const ftp =
+    config.ftp.port === null
+      ? null
+      : new FilesFtpServer({
+          files: app.services.files,
+          config: config.ftp,
+          host: config.HOST,
+          log: app.log,
+        });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await fleet?.close();
+    await ftp?.close();
     await app.close();
     await database.close();
     process.exit(0);
@@ -65,6 +76,13 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  await app.services.files.prepare();
+  const ftpPort = await ftp?.listen().catch(async (err: unknown) => {
+    console.error((err as Error).message);
+    await app.close();
+    await database.close();
+    process.exit(1);
+  });
   fleet = config.simulateChargers > 0 ? await startDemoFleet(database, config, port) : null;
   const lines = [
     `Voltline listening on http://localhost:${port} (database: ${database.kind === 'pglite' ? `embedded, ${config.DATA_DIR}` : 'PostgreSQL'})`,
@@ -78,6 +96,11 @@ async function main() {
   } else if (config.adminPasswordIsDemo && config.SEED_DEMO) {
     lines.push(`Sign in: ${config.ADMIN_EMAIL} / ${DEMO_PASSWORD} (demo data)`);
   }
+  lines.push(
+    ftpPort === undefined
+      ? 'FTP file service: off (FTP_PORT=off)'
+      : `FTP file service on port ${ftpPort} (chargers are told ${config.ftp.publicHost})`,
+  );
   if (fleet)
     lines.push(
       `Simulated chargers: ${fleet.chargers.length} connected to ws://localhost:${port}/ocpp (SIMULATE=false to stop them)`,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicConfig } from '@voltline/contract';
 import type { Config } from './config.js';
@@ -15,6 +16,9 @@ import { ChargePointInsights } from './modules/charge-points/insights.service.js
 import { ReferenceService } from './modules/charge-points/reference.service.js';
 import { CommandsService } from './modules/commands/commands.service.js';
 import { DriverDetailsService } from './modules/drivers/driver-details.service.js';
+import { LocalFileStore } from './modules/files/file-store.js';
+import { FilesService } from './modules/files/files.service.js';
+import { LinkSigner } from './modules/files/links.js';
 import { DriversOcpp } from './modules/drivers/drivers.ocpp.js';
 import { DriversService } from './modules/drivers/drivers.service.js';
 import { HealthService } from './modules/health/health.service.js';
@@ -22,7 +26,7 @@ import { OcppLogsService } from './modules/ocpp-logs/ocpp-logs.service.js';
 import { OperatorsService } from './modules/operators/operators.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { SessionsOcpp } from './modules/sessions/sessions.ocpp.js';
-import { hasActiveSession } from './modules/sessions/sessions.repository.js';
+import { activeSessionCounts, hasActiveSession } from './modules/sessions/sessions.repository.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { tariffFitsChargePoint } from './modules/tariffs/tariffs.repository.js';
 import { TariffsService } from './modules/tariffs/tariffs.service.js';
@@ -63,7 +67,7 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     callTimeoutMs: config.OCPP_CALL_TIMEOUT_SECONDS * 1000,
     logRetentionDays: config.OCPP_LOG_RETENTION_DAYS,
   });
-  const chargePointQueries = { hasActiveSession, tariffFitsChargePoint };
+  const chargePointQueries = { hasActiveSession, activeSessionCounts, tariffFitsChargePoint };
   const publicConfig: PublicConfig = {
     registrationEnabled: config.REGISTRATION_ENABLED,
     defaultLocale: config.DEFAULT_LOCALE,
@@ -100,6 +104,16 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     analytics: new AnalyticsService(db),
     commands: new CommandsService(db, ocpp.gateway, config.nodeId),
     ocppLogs: new OcppLogsService(db),
+    files: new FilesService({
+      db,
+      store: new LocalFileStore(path.join(config.DATA_DIR, 'files')),
+      clock,
+      log,
+      links: new LinkSigner(config.JWT_SECRET),
+      publicUrl: config.PUBLIC_URL,
+      ftpHost: config.ftp.publicHost,
+      maxUploadBytes: config.ftp.maxUploadBytes,
+    }),
   };
 }
 

@@ -18,3 +18,4 @@ export { Scheduler, sharedScheduler } from './scheduler.js';
 export { CardPool } from './card-pool.js';
 export { decodeAuthorizationKey } from './authorization-key.js';
 export { supportedCommands } from './commands/index.js';
+export { download, downloadFile, upload, uploadFile } from './transfer.js';

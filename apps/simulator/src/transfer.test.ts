@@ -1,4 +1,7 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   createServer as createTcpServer,
   type AddressInfo,
@@ -7,7 +10,7 @@ import {
 } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startCharger, type SimCharger } from './index.js';
-import { download, upload } from './transfer.js';
+import { download, downloadFile, upload, uploadFile } from './transfer.js';
 import { TestCentralSystem } from './test-server.js';
 
 let cs: TestCentralSystem;
@@ -184,6 +187,38 @@ describe('FTP transfers', () => {
       await expect(download(`ftp://charger:wrong@127.0.0.1:${port}/fw/x.bin`, 2000)).rejects.toThrow(/PASS/);
     } finally {
       server.close();
+    }
+  });
+});
+
+describe('downloadFile and uploadFile', () => {
+  it('downloads firmware into a file over FTP and HTTP, and uploads diagnostics over FTP', async () => {
+    const files = new Map([['/voltline-3.1.0.bin', Buffer.from('ftp-firmware')]]);
+    const server = await fakeFtp(files);
+    const port = (server.address() as AddressInfo).port;
+    const dir = mkdtempSync(join(tmpdir(), 'sim-transfer-'));
+    try {
+      await downloadFile(`ftp://charger:pw@127.0.0.1:${port}/voltline-3.1.0.bin`, join(dir, 'a.bin'), 2000);
+      expect(readFileSync(join(dir, 'a.bin'), 'utf8')).toBe('ftp-firmware');
+      await downloadFile(`${httpBase}/files/voltline-2.4.0.bin`, join(dir, 'b.bin'), 2000);
+      expect(readFileSync(join(dir, 'b.bin'))).toEqual(Buffer.alloc(4096, 7));
+      await uploadFile(`ftp://charger:pw@127.0.0.1:${port}/`, 'diag.log', 'hello diagnostics', 2000);
+      expect(files.get('/diag.log')?.toString()).toBe('hello diagnostics');
+    } finally {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves no file behind when a download fails', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-transfer-'));
+    try {
+      await expect(downloadFile(`${httpBase}/files/missing.bin`, join(dir, 'x.bin'), 2000)).rejects.toThrow(
+        /HTTP 404/,
+      );
+      expect(existsSync(join(dir, 'x.bin')) || existsSync(join(dir, 'x.bin.part'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

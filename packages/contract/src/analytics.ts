@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoTime } from './common.js';
+import { CloseFields } from './charge-points.js';
 
 /** The longest span a dashboard adds up: ten years. */
 export const MAX_ANALYTICS_DAYS = 3660;
@@ -64,7 +65,14 @@ export const Analytics = z.object({
       name: z.string(),
       kind: z.enum(['fault', 'disconnect']),
       at: z.string(),
+      /** The event as stored text; the fields below say it in parts the portal translates. */
       detail: z.string().nullable(),
+      /** A fault: its connector (0 for the whole charge point), OCPP error code and the charger's words. */
+      connectorId: z.number().int().nullable(),
+      errorCode: z.string().nullable(),
+      info: z.string().nullable(),
+      vendorErrorCode: z.string().nullable(),
+      ...CloseFields,
     }),
   ),
 });

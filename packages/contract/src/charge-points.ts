@@ -90,6 +90,8 @@ export const ChargePoint = z.object({
   hasPassword: z.boolean(),
   archived: z.boolean(),
   createdAt: z.string(),
+  /** Charging sessions running on it; archiving is refused while there is one. */
+  activeSessions: z.number().int(),
   connectors: z.array(ConnectorSummary),
 });
 export type ChargePoint = z.infer<typeof ChargePoint>;
@@ -208,8 +210,10 @@ export const Connector = z.object({
   info: z.string().nullable(),
   statusAt: z.string().nullable(),
   archived: z.boolean(),
-  /** The running session on this connector, if any. */
+  /** The running session on this connector, if any; archiving is refused while there is one. */
   activeSessionId: z.number().int().nullable(),
+  /** Whether it has any session (history): such a connector is archived, not deleted. */
+  hasSessions: z.boolean(),
 });
 export type Connector = z.infer<typeof Connector>;
 
@@ -247,11 +251,20 @@ export type UpdateConnectorBody = z.input<typeof UpdateConnectorBody>;
 export const ConnectorQuery = z
   .object({
     connectorId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    /**
+     * The charge point's id as its charger sends it (`CP-001`). A number that names no charge
+     * point's id is taken as the charge point's number (`chargePointDbId`).
+     */
     chargePointId: z.string().trim().min(1).max(48).optional(),
+    /** The charge point's number, as in `Connector.chargePointDbId`. */
+    chargePointDbId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   })
-  .refine((q) => q.connectorId !== undefined || q.chargePointId !== undefined, {
-    message: 'connector.queryNeedsId',
-  });
+  .refine(
+    (q) => q.connectorId !== undefined || q.chargePointId !== undefined || q.chargePointDbId !== undefined,
+    {
+      message: 'connector.queryNeedsId',
+    },
+  );
 
 export const ChargePointAnalyticsQuery = z.object({
   chargePointId: z.string().trim().min(1).max(48),
@@ -275,12 +288,37 @@ export const ChargePointAnalytics = z.object({
 });
 export type ChargePointAnalytics = z.infer<typeof ChargePointAnalytics>;
 
+/**
+ * Why a charger's connection closed: the charger closed it (WebSocket 1000/1001), it was lost
+ * without a close frame (1005/1006), it closed on an error (any other code), or Voltline closed
+ * it (the charge point was archived, a new connection replaced it, Voltline stopped or restarted).
+ */
+export const CloseCause = z.enum([
+  'chargerClosed',
+  'connectionLost',
+  'error',
+  'archived',
+  'replaced',
+  'serverStopped',
+  'serverRestarted',
+]);
+export type CloseCause = z.infer<typeof CloseCause>;
+
+/** A disconnection's close frame: its code, its cause, and the charger's own words, as sent. */
+export const CloseFields = {
+  closeCode: z.number().int().nullable(),
+  closeCause: CloseCause.nullable(),
+  closeReason: z.string().nullable(),
+};
+
 export const ConnectionEvent = z.object({
   id: z.number().int(),
   event: z.enum(['connected', 'disconnected']),
   at: z.string(),
   remoteAddress: z.string().nullable(),
+  /** The stored text (`1000 Charger closing`); `closeCause` says it in words any language can. */
   detail: z.string().nullable(),
+  ...CloseFields,
 });
 export type ConnectionEvent = z.infer<typeof ConnectionEvent>;
 

@@ -104,6 +104,8 @@ export const Driver = z.object({
   operatorName: z.string(),
   /** Cards that are not archived. */
   cardCount: z.number().int(),
+  /** Charging sessions running on the driver's account; deleting is refused while there is one. */
+  activeSessions: z.number().int(),
   createdAt: IsoDate,
   updatedAt: IsoDate,
 });

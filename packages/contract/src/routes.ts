@@ -115,5 +115,8 @@ export const API = {
   audit: {
     dynamic: (userId: number | string) => `portal/AuditLogs/GetUserAuditLogsDynamic/${userId}`,
     excel: 'portal/AuditLogs/GetUserAuditLogsExcel',
+    list: 'portal/AuditLogs/GetAuditLogsDynamic',
+    listExcel: 'portal/AuditLogs/GetAuditLogsExcel',
+    users: 'portal/AuditLogs/GetAuditUsers',
   },
 } as const;

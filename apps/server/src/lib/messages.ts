@@ -4,6 +4,8 @@ import { operatorMessages } from './messages/operators.js';
 import { billingMessages } from './messages/billing.js';
 import { chargingMessages } from './messages/charging.js';
 import { validationMessages } from './messages/validation.js';
+import { auditMessages } from './messages/audit.js';
+import { fileMessages } from './messages/files.js';
 
 /**
  * Every text the API answers with, in each language of the portal. Keys are grouped by domain;
@@ -91,7 +93,8 @@ const en = {
   'connector.deleted': 'Connector deleted.',
   'connector.archived': 'Connector archived.',
   'connector.unarchived': 'Connector restored.',
-  'connector.queryNeedsId': 'Give a connectorId or a chargePointId.',
+  'connector.queryNeedsId':
+    "Give a connectorId, a chargePointId (the id the charger sends, such as CP-001) or a chargePointDbId (the charge point's number).",
   'time.format': 'Use the 24-hour format HH:MM.',
   'entity.connector': 'connector',
   'entity.country': 'country',
@@ -119,6 +122,8 @@ const en = {
   ...billingMessages.en,
   ...chargingMessages.en,
   ...validationMessages.en,
+  ...auditMessages.en,
+  ...fileMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -206,7 +211,8 @@ const tr: Record<MessageKey, string> = {
   'connector.deleted': 'Soket silindi.',
   'connector.archived': 'Soket arşivlendi.',
   'connector.unarchived': 'Soket geri yüklendi.',
-  'connector.queryNeedsId': 'connectorId veya chargePointId belirtin.',
+  'connector.queryNeedsId':
+    'connectorId, chargePointId (şarj istasyonunun gönderdiği kimlik, örneğin CP-001) veya chargePointDbId (şarj istasyonunun numarası) belirtin.',
   'time.format': '24 saat biçimini kullanın: SS:DD.',
   'entity.connector': 'Soket',
   'entity.country': 'Ülke',
@@ -234,6 +240,8 @@ const tr: Record<MessageKey, string> = {
   ...billingMessages.tr,
   ...chargingMessages.tr,
   ...validationMessages.tr,
+  ...auditMessages.tr,
+  ...fileMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };

@@ -14,6 +14,7 @@ import type {
 import type { DriversOcpp } from '../modules/drivers/drivers.ocpp.js';
 import type { SessionsOcpp } from '../modules/sessions/sessions.ocpp.js';
 import { Coalescer } from '../lib/coalescer.js';
+import { CLOSE_REASONS } from '../lib/close-cause.js';
 import { basicAuthPassword, verifyChargerPassword } from '../lib/charger-auth.js';
 import { LocalGateway } from './gateway.js';
 import { OcppMessageLog } from './message-log.js';
@@ -128,11 +129,11 @@ export class CentralSystem {
   async stop() {
     this.stopping = true;
     clearInterval(this.pruneTimer);
-    await this.rpc.close({ code: 1001, reason: 'server shutting down', force: true });
+    await this.rpc.close({ code: 1001, reason: CLOSE_REASONS.serverStopped, force: true });
     // One statement for every charger this process held: one per socket (10,000 of them) queued
     // ahead of the message log's last flush and outlasted the shutdown timeout.
     await this.o.chargers
-      .disconnectAllOfNode(this.o.nodeId, '1001 server shutting down')
+      .disconnectAllOfNode(this.o.nodeId, `1001 ${CLOSE_REASONS.serverStopped}`)
       .catch((err: unknown) => this.o.log.error({ err }, 'could not record disconnections'));
     await this.messageLog.stop();
   }
@@ -222,7 +223,7 @@ export class CentralSystem {
     const previous = this.sockets.get(key);
     this.sockets.set(key, client);
     this.gateway.clients.set(key, client);
-    if (previous) void previous.close({ code: 1000, reason: 'Replaced by a new connection' });
+    if (previous) void previous.close({ code: 1000, reason: CLOSE_REASONS.replaced });
     void this.o.chargers
       .markConnected(cp.id, this.o.nodeId, client.handshake.remoteAddress ?? null)
       .catch((err: unknown) => log.error({ err }, 'could not record connection'));

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Locale as AntLocale } from 'antd/es/locale';
-import { ConfigProvider, theme as antTheme } from 'antd';
+import { ConfigProvider } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { readableTheme } from '../config/readable-theme';
 import { queryClient } from '../lib/query-client';
 import { changeLanguage } from '../lib/i18n';
 import { loadAntLocale } from '../lib/antd-locale';
@@ -37,13 +38,7 @@ export function App({ initialAntLocale }: { initialAntLocale: AntLocale | undefi
   }, [direction, currentTheme]);
 
   const form = useMemo(() => ({ validateMessages: validateMessages(t) }), [t]);
-  const theme = useMemo(
-    () => ({
-      algorithm: currentTheme === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
-      token: { colorPrimary: topNavColor, borderRadius: 8, fontSize: 14 },
-    }),
-    [currentTheme, topNavColor],
-  );
+  const theme = useMemo(() => readableTheme(currentTheme, topNavColor), [currentTheme, topNavColor]);
 
   return (
     <ConfigProvider locale={antLocale} direction={direction} theme={theme} form={form}>

@@ -23,7 +23,8 @@ export function LanguageSwitch({ color }: { color?: string }) {
         type="text"
         icon={<GlobalOutlined />}
         style={{ color }}
-        aria-label={t('header.language')}
+        // The name keeps the visible language in it (WCAG 2.5.3, label in name).
+        aria-label={t('header.languageCurrent', { language: t(`languages.${locale}`) })}
         data-testid="language-switch"
       >
         {t(`languages.${locale}`)}

@@ -1,4 +1,5 @@
 import type { Permission } from '@voltline/contract';
+import { AUDIT_LOG_ROUTES } from '../features/audit-logs/routes';
 import { CHARGE_POINT_ROUTES } from '../features/charge-points/routes';
 import { DASHBOARD_ROUTES } from '../features/dashboards/routes';
 import { DRIVER_ROUTES } from '../features/drivers/routes';
@@ -66,6 +67,7 @@ export const PROTECTED_ROUTES: ScreenRoute[] = [
   ...SESSION_ROUTES,
   ...PAYMENT_ROUTES,
   ...CHARGE_POINT_ROUTES,
+  ...AUDIT_LOG_ROUTES,
   ...OCPP_LOG_ROUTES,
 ];
 

@@ -7,6 +7,7 @@ import type { Permission } from '@voltline/contract';
 /** Menu icons are named here and drawn by the signed-in frame (app/components/menu-icons.tsx). */
 export type MenuIcon =
   | 'Apartment'
+  | 'Audit'
   | 'BarChart'
   | 'CreditCard'
   | 'Dashboard'

@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'payments',
   'chargePoints',
   'ocppLogs',
+  'auditLogs',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

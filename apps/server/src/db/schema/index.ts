@@ -9,3 +9,4 @@ export * from './ocpp-log.js';
 export * from './driver-details.js';
 export * from './merchants.js';
 export * from './billing.js';
+export * from './files.js';

@@ -220,14 +220,20 @@ export function recentEvents(tx: Tx, path: string | null, limit = 20) {
     kind: 'fault' | 'disconnect';
     at: Date | string;
     detail: string | null;
+    connector_id: number | null;
+    error_code: string | null;
+    info: string | null;
+    vendor_error_code: string | null;
   }>(
     tx,
     sql`(SELECT h.id, cp.id AS cp_id, cp.charge_point_id, cp.name, 'fault' AS kind, h.at,
-        concat_ws(' · ', 'connector ' || h.connector_id, h.error_code, h.info) AS detail
+        concat_ws(' · ', 'connector ' || h.connector_id, h.error_code, h.info) AS detail,
+        h.connector_id, h.error_code, h.info, h.vendor_error_code
       FROM status_history h JOIN charge_points cp ON cp.id = h.charge_point_id JOIN operators o ON o.id = cp.operator_id
       WHERE h.status = 'Faulted' AND ${scope(path)} ORDER BY h.at DESC LIMIT ${limit})
     UNION ALL
-    (SELECT e.id, cp.id, cp.charge_point_id, cp.name, 'disconnect', e.at, e.detail
+    (SELECT e.id, cp.id, cp.charge_point_id, cp.name, 'disconnect', e.at, e.detail,
+        NULL::integer, NULL::text, NULL::text, NULL::text
       FROM connection_events e JOIN charge_points cp ON cp.id = e.charge_point_id JOIN operators o ON o.id = cp.operator_id
       WHERE e.event = 'disconnected' AND ${scope(path)} ORDER BY e.at DESC LIMIT ${limit})
     ORDER BY at DESC LIMIT ${limit}`,

@@ -2,6 +2,7 @@ import type { Analytics, AnalyticsQuery, MapPoint, MapQuery } from '@voltline/co
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../lib/context.js';
+import { describeClose, NO_CLOSE } from '../../lib/close-cause.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { findOperatorInScope } from '../operators/operators.repository.js';
 import * as repo from './analytics.repository.js';
@@ -116,6 +117,11 @@ export class AnalyticsService {
         kind: e.kind,
         at: new Date(e.at).toISOString(),
         detail: e.detail,
+        connectorId: e.connector_id,
+        errorCode: e.error_code,
+        info: e.info,
+        vendorErrorCode: e.vendor_error_code,
+        ...(e.kind === 'disconnect' ? describeClose(e.detail) : NO_CLOSE),
       })),
     };
   }

@@ -34,7 +34,7 @@ type Out = {
     bottom: { chargePointId: string; value: number }[];
   };
   uptime: { average: number; lowest: { chargePointId: string; value: number }[] };
-  recentEvents: { chargePointId: string; kind: string }[];
+  recentEvents: ({ chargePointId: string; kind: string } & Record<string, unknown>)[];
 };
 
 beforeAll(async () => {
@@ -88,13 +88,14 @@ beforeAll(async () => {
   await db.insert(connectionEvents).values([
     { chargePointId: a.id, event: 'connected', at: utc(1, 0) },
     { chargePointId: b.id, event: 'connected', at: utc(1, 0) },
-    { chargePointId: b.id, event: 'disconnected', at: utc(10, 21) },
+    { chargePointId: b.id, event: 'disconnected', at: utc(10, 21), detail: '1000 Charger closing' },
   ]);
   await db.insert(statusHistory).values({
     chargePointId: b.id,
     connectorId: 1,
     status: 'Faulted',
     errorCode: 'GroundFailure',
+    info: 'RCD tripped',
     at: utc(11, 13, 5),
   });
 });
@@ -156,6 +157,21 @@ describe('analytics dashboard', () => {
       ['DASH-B', 'fault'],
       ['DASH-B', 'disconnect'],
     ]);
+    // In parts the portal puts into words: the OCPP error code and the close cause, with the
+    // charger's own text kept apart.
+    expect(d.recentEvents[0]).toMatchObject({
+      connectorId: 1,
+      errorCode: 'GroundFailure',
+      info: 'RCD tripped',
+      closeCause: null,
+    });
+    expect(d.recentEvents[1]).toMatchObject({
+      detail: '1000 Charger closing',
+      errorCode: null,
+      closeCode: 1000,
+      closeCause: 'chargerClosed',
+      closeReason: 'Charger closing',
+    });
   });
 
   it('answers an empty range with zeros, and covers a chosen operator', async () => {

@@ -1,9 +1,19 @@
-import { API, AuditFilter, AuditLog, Id, PageQuery, ok, page } from '@voltline/contract';
+import {
+  API,
+  AuditFilter,
+  AuditLog,
+  AuditLogFilter,
+  AuditUser,
+  AuditUserQuery,
+  Id,
+  PageQuery,
+  ok,
+  page,
+} from '@voltline/contract';
 import { z } from 'zod';
 import type { App } from '../../lib/app-type.js';
-import { sendExcel } from '../../lib/excel.js';
-import { translate } from '../../lib/messages.js';
 import { ctxOf } from '../../lib/request.js';
+import { sendAuditExcel } from './audit.excel.js';
 import type { AuditService } from './audit.query.js';
 
 const tags = ['audit'];
@@ -23,7 +33,7 @@ export function auditRoutes(app: App, { audit }: { audit: AuditService }) {
       },
     },
     async (request) => ({
-      data: await audit.page(
+      data: await audit.userPage(
         ctxOf(request),
         request.params.userId,
         request.body,
@@ -37,24 +47,49 @@ export function auditRoutes(app: App, { audit }: { audit: AuditService }) {
     `/${API.audit.excel}`,
     { config: read, schema: { tags, querystring: z.object({ userId: Id }), body: AuditFilter.optional() } },
     async (request, reply) => {
-      const ctx = ctxOf(request);
-      const rows = await audit.all(ctx, request.query.userId, AuditFilter.parse(request.body ?? {}));
-      const t = (k: Parameters<typeof translate>[1]) => translate(request.locale, k);
-      return sendExcel(
-        reply,
-        `audit-log-user-${request.query.userId}.xlsx`,
-        t('sheet.auditLogs'),
-        [
-          { header: t('col.time'), width: 22, value: (r: AuditLog) => new Date(r.createdAt) },
-          { header: t('col.user'), width: 28, value: (r) => r.userEmail },
-          { header: t('col.action'), value: (r) => r.action },
-          { header: t('col.entity'), value: (r) => r.entity },
-          { header: t('col.entityId'), value: (r) => r.entityId },
-          { header: t('col.summary'), width: 60, value: (r) => JSON.stringify(r.summary) },
-          { header: t('col.ip'), value: (r) => r.ip },
-        ],
-        rows,
-      );
+      const { userId } = request.query;
+      const rows = await audit.userAll(ctxOf(request), userId, AuditFilter.parse(request.body ?? {}));
+      return sendAuditExcel(reply, request.locale, `audit-log-user-${userId}.xlsx`, rows);
     },
+  );
+
+  app.post(
+    `/${API.audit.list}`,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The audit log of the network in reach, newest first',
+        querystring: PageQuery,
+        body: AuditLogFilter,
+        response: { 200: ok(page(AuditLog)) },
+      },
+    },
+    async (request) => ({
+      data: await audit.list(ctxOf(request), request.body, request.query.index, request.query.size),
+    }),
+  );
+
+  app.post(
+    `/${API.audit.listExcel}`,
+    { config: read, schema: { tags, body: AuditLogFilter.optional() } },
+    async (request, reply) => {
+      const rows = audit.all(ctxOf(request), AuditLogFilter.parse(request.body ?? {}));
+      return sendAuditExcel(reply, request.locale, 'audit-log.xlsx', rows);
+    },
+  );
+
+  app.get(
+    `/${API.audit.users}`,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Portal users in reach, for the audit log’s user filter',
+        querystring: AuditUserQuery,
+        response: { 200: ok(z.array(AuditUser)) },
+      },
+    },
+    async (request) => ({ data: await audit.users(ctxOf(request), request.query) }),
   );
 }

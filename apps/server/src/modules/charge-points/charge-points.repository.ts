@@ -10,6 +10,7 @@ import {
 } from '../../db/schema/index.js';
 import { insertUnnest, type UnnestColumn } from '../../db/unnest.js';
 import { inScope, type Actor } from '../../lib/context.js';
+import { CLOSE_REASONS } from '../../lib/close-cause.js';
 
 export type ChargePointRow = typeof chargePoints.$inferSelect;
 
@@ -130,7 +131,7 @@ export function markDisconnected(tx: Tx, id: number, node: string, detail: strin
 }
 
 /** Chargers this process held are no longer connected (at start-up, and when it shuts down). */
-export function disconnectAllOfNode(tx: Tx, node: string, detail = 'server restart') {
+export function disconnectAllOfNode(tx: Tx, node: string, detail: string = CLOSE_REASONS.serverRestarted) {
   return disconnect(tx, sql`connected_node = ${node}`, detail);
 }
 

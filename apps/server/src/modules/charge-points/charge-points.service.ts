@@ -14,6 +14,7 @@ import type { Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { operatorInReach } from '../operators/reach.js';
 import { generateChargerPassword, hashChargerPassword } from '../../lib/charger-auth.js';
+import { CLOSE_REASONS } from '../../lib/close-cause.js';
 import { audit, diff } from '../audit/audit.service.js';
 import type { ChargePointQueries, ChargerDisconnector } from './charge-points.ports.js';
 import * as repo from './registry.repository.js';
@@ -25,7 +26,11 @@ type ConnectorRow = Awaited<ReturnType<typeof repo.connectorsOf>>[number];
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-export function toChargePoint(row: repo.ChargePointJoined, connectors: ConnectorRow[]): ChargePoint {
+export function toChargePoint(
+  row: repo.ChargePointJoined,
+  connectors: ConnectorRow[],
+  activeSessions: number,
+): ChargePoint {
   const cp = row.cp;
   return {
     id: cp.id,
@@ -67,6 +72,7 @@ export function toChargePoint(row: repo.ChargePointJoined, connectors: Connector
     hasPassword: cp.passwordHash !== null,
     archived: cp.archivedAt !== null,
     createdAt: cp.createdAt.toISOString(),
+    activeSessions,
     connectors: connectors
       .filter((c) => c.chargePointId === cp.id)
       .map((c) => ({
@@ -89,7 +95,7 @@ export class ChargePointsService {
       /** Where chargers reach Voltline, for the OCPP address shown with new credentials. */
       publicUrl: string;
       chargers: ChargerDisconnector;
-      queries: Pick<ChargePointQueries, 'hasActiveSession'>;
+      queries: Pick<ChargePointQueries, 'hasActiveSession' | 'activeSessionCounts'>;
     },
   ) {}
 
@@ -97,12 +103,12 @@ export class ChargePointsService {
     return this.deps.db;
   }
 
+  /** The rows with their connectors and running sessions: two reads for a whole page. */
   private async withConnectors(rows: repo.ChargePointJoined[]) {
-    const conns = await repo.connectorsOf(
-      this.db,
-      rows.map((r) => r.cp.id),
-    );
-    return rows.map((r) => toChargePoint(r, conns));
+    const ids = rows.map((r) => r.cp.id);
+    const conns = await repo.connectorsOf(this.db, ids);
+    const active = await this.deps.queries.activeSessionCounts(this.db, ids);
+    return rows.map((r) => toChargePoint(r, conns, active.get(r.cp.id) ?? 0));
   }
 
   async page(
@@ -226,7 +232,7 @@ export class ChargePointsService {
       await audit(tx, ctx, { action: 'archive', entity: 'chargePoint', entityId: row.cp.chargePointId });
       return row.cp.chargePointId;
     });
-    await this.deps.chargers.disconnect(cpId, 'Charge point archived');
+    await this.deps.chargers.disconnect(cpId, CLOSE_REASONS.archived);
   }
 
   async unarchive(ctx: Ctx, chargePointId: string): Promise<ChargePoint> {

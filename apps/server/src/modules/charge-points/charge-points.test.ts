@@ -19,6 +19,7 @@ type Cp = {
   name: string;
   connection: string;
   archived: boolean;
+  activeSessions: number;
   connectors: { connectorId: number; status: string }[];
 };
 type Creds = { data: { chargePoint: Cp; ocppUrl: string; password: string }; message: string };
@@ -239,6 +240,7 @@ describe('charge point registry', () => {
       operatorId: opId('Voltline İstanbul'),
     });
     const { id } = created.body.data.chargePoint;
+    expect(created.body.data.chargePoint.activeSessions).toBe(0);
     const client = await connectClient(url, 'ARC-1', created.body.data.password);
     await client.call('StartTransaction', {
       connectorId: 1,
@@ -246,12 +248,26 @@ describe('charge point registry', () => {
       meterStart: 0,
       timestamp: new Date().toISOString(),
     });
+    // The portal learns of the running session from the detail and the list, and does not offer
+    // what the server refuses.
+    const activeOf = async () => {
+      const one = await t.call<{ data: Cp }>('GET', `/api/portal/ChargePoint/${id}`, { token: admin });
+      const page = await t.call<PageOut>(
+        'POST',
+        '/api/portal/ChargePoint/GetAllChargePointsDynamic?index=0&size=10',
+        { token: admin, body: { search: 'ARC-1' } },
+      );
+      return [one.body.data.activeSessions, page.body.data.items.map((c) => c.activeSessions)];
+    };
+    expect(await activeOf()).toEqual([1, [1]]);
     const busy = await t.call<Err>('DELETE', `/api/portal/ChargePoint/${id}`, { token: admin });
     expect(busy.status).toBe(409);
+    expect(busy.body.error).toBe('This charge point has a charging session running; stop it first.');
     await t.database.db
       .update(chargingSessions)
       .set({ state: 'completed' })
       .where(eq(chargingSessions.chargePointId, id));
+    expect(await activeOf()).toEqual([0, [0]]);
 
     const closed = new Promise((resolve) => client.once('close', resolve));
     expect((await t.call('DELETE', `/api/portal/ChargePoint/${id}`, { token: admin })).status).toBe(200);
@@ -336,7 +352,7 @@ describe('charge point insights', () => {
     // Connected from Dec 31 until Jan 1 12:00, then again Jan 2 00:00 onwards.
     await t.database.db.insert(connectionEvents).values([
       { chargePointId: cp.id, event: 'connected', at: new Date(Date.UTC(2025, 11, 31)) },
-      { chargePointId: cp.id, event: 'disconnected', at: day(1, 12) },
+      { chargePointId: cp.id, event: 'disconnected', at: day(1, 12), detail: '1006 connection lost' },
       { chargePointId: cp.id, event: 'connected', at: day(2, 0) },
     ]);
     const r = await t.call<{
@@ -364,13 +380,15 @@ describe('charge point insights', () => {
       { token: admin },
     );
     expect(empty.body.data).toMatchObject({ sessions: 0, byDay: [], uptime: 0 });
-    const history = await t.call<{ data: { items: { event: string }[]; total: number } }>(
+    const history = await t.call<{ data: { items: Record<string, unknown>[]; total: number } }>(
       'GET',
       `/api/portal/ChargePoint/${cp.id}/connections?index=0&size=2`,
       { token: admin },
     );
     expect(history.body.data.total).toBe(3);
     expect(history.body.data.items.map((e) => e.event)).toEqual(['connected', 'disconnected']);
+    expect(history.body.data.items[0]).toMatchObject({ closeCode: null, closeCause: null });
+    expect(history.body.data.items[1]).toMatchObject({ closeCode: 1006, closeCause: 'connectionLost' });
     const profiles = await t.call<{ data: unknown[] }>('GET', '/api/portal/Profile/AN-1', { token: admin });
     expect(profiles.body.data).toEqual([]);
     const [row] = await t.database.db.select().from(chargePoints).where(eq(chargePoints.id, cp.id));
@@ -386,7 +404,7 @@ describe('connectors', () => {
       { token: admin },
     );
     expect(list.body.data.map((c) => c.connectorId)).toEqual([1, 2]);
-    const added = await t.call<{ data: { id: number; connectorType: string } }>(
+    const added = await t.call<{ data: { id: number; connectorType: string; hasSessions: boolean } }>(
       'POST',
       '/api/portal/connector',
       {
@@ -394,7 +412,7 @@ describe('connectors', () => {
         body: { chargePointId: 'IST-KDK-01', connectorId: 3, connectorType: 'CHAdeMO', maximumPower: 50000 },
       },
     );
-    expect(added.body.data.connectorType).toBe('CHAdeMO');
+    expect(added.body.data).toMatchObject({ connectorType: 'CHAdeMO', hasSessions: false });
     const dup = await t.call<Err>('POST', '/api/portal/connector', {
       token: admin,
       body: { chargePointId: 'IST-KDK-01', connectorId: 3 },
@@ -427,12 +445,15 @@ describe('connectors', () => {
     ).toBe(200);
 
     const arc = (
-      await t.call<{ data: { id: number; connectorId: number }[] }>(
-        'GET',
-        '/api/portal/connector?chargePointId=ARC-1',
-        { token: admin },
-      )
+      await t.call<{
+        data: { id: number; connectorId: number; hasSessions: boolean; activeSessionId: number | null }[];
+      }>('GET', '/api/portal/connector?chargePointId=ARC-1', { token: admin })
     ).body.data;
+    // Connector 1 charged once (its session is over), connector 2 never: only 2 may be deleted.
+    expect(arc.map((c) => [c.connectorId, c.hasSessions, c.activeSessionId])).toEqual([
+      [1, true, null],
+      [2, false, null],
+    ]);
     const used = arc.find((c) => c.connectorId === 1);
     const refused = await t.call<Err>('DELETE', `/api/portal/connector?id=${used?.id}`, { token: admin });
     expect(refused.status).toBe(409);
@@ -470,6 +491,39 @@ describe('connectors', () => {
     );
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject(conn!);
+  });
+
+  it('finds a charge point’s connectors by its number as well as by its id, and says which is expected', async () => {
+    type Listed = { data: { chargePointId: string; chargePointDbId: number; connectorId: number }[] };
+    const byNumber = await registerChargePoint(t, 'LOOKUP-NUM', null);
+    const asText = await t.call<Listed>('GET', '/api/portal/connector?chargePointId=LOOKUP-NUM', {
+      token: admin,
+    });
+    expect(asText.body.data.map((c) => c.chargePointDbId)).toEqual([byNumber.id, byNumber.id]);
+    // The number the answers carry finds the same connectors, named or as a plain number.
+    for (const query of [`chargePointDbId=${byNumber.id}`, `chargePointId=${byNumber.id}`]) {
+      const r = await t.call<Listed>('GET', `/api/portal/connector?${query}`, { token: admin });
+      expect(r.status, query).toBe(200);
+      expect(r.body.data.map((c) => `${c.chargePointId}/${c.connectorId}`)).toEqual([
+        'LOOKUP-NUM/1',
+        'LOOKUP-NUM/2',
+      ]);
+    }
+    // A charge point whose id is itself a number is found by that id first.
+    const digits = await registerChargePoint(t, String(byNumber.id), null);
+    const byId = await t.call<Listed>('GET', `/api/portal/connector?chargePointId=${byNumber.id}`, {
+      token: admin,
+    });
+    expect(byId.body.data[0]?.chargePointDbId).toBe(digits.id);
+    // Another branch's charge point is not found by its number either.
+    const ankara = await registerChargePoint(t, 'LOOKUP-ANK', null, 'Voltline Ankara');
+    const foreign = await t.call<Err>('GET', `/api/portal/connector?chargePointDbId=${ankara.id}`, {
+      token: istanbul,
+    });
+    expect(foreign.status).toBe(404);
+    const none = await t.call<Err>('GET', '/api/portal/connector', { token: admin });
+    expect(none.status).toBe(400);
+    expect(JSON.stringify(none.body)).toContain('chargePointDbId (the charge point');
   });
 
   it('counts connectors by status for the dashboard', async () => {

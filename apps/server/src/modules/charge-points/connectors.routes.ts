@@ -26,16 +26,17 @@ export function connectorRoutes(app: App, { connectors: service }: { connectors:
       config: read,
       schema: {
         tags,
-        summary: 'One connector (?connectorId=) or the connectors of a charge point (?chargePointId=)',
+        summary:
+          'One connector (?connectorId=) or the connectors of a charge point (?chargePointId= its id such as CP-001, or ?chargePointDbId= its number)',
         querystring: ConnectorQuery,
         response: { 200: ok(z.union([Connector, z.array(Connector)])) },
       },
     },
     async (request) => {
       const ctx = ctxOf(request);
-      const { connectorId, chargePointId } = request.query;
+      const { connectorId, chargePointId, chargePointDbId } = request.query;
       if (connectorId !== undefined) return { data: await service.byId(ctx, connectorId) };
-      return { data: await service.ofChargePoint(ctx, chargePointId ?? '') };
+      return { data: await service.ofChargePoint(ctx, chargePointDbId ?? chargePointId ?? '') };
     },
   );
 

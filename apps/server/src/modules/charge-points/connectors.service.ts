@@ -17,9 +17,19 @@ const activeSession = sql<number | null>`(SELECT ${chargingSessions.id} FROM ${c
     AND ${chargingSessions.connectorId} = ${connectors.connectorId}
     AND ${chargingSessions.state} = 'active' ORDER BY ${chargingSessions.id} DESC LIMIT 1)`;
 
+/** Any session at all, as `remove` checks: served by the (charge point, connector, ...) unique index. */
+const hasSessions = sql<boolean>`EXISTS (SELECT 1 FROM ${chargingSessions}
+  WHERE ${chargingSessions.chargePointId} = ${connectors.chargePointId}
+    AND ${chargingSessions.connectorId} = ${connectors.connectorId})`;
+
 function select(tx: Tx) {
   return tx
-    .select({ c: connectors, chargePointId: chargePoints.chargePointId, activeSessionId: activeSession })
+    .select({
+      c: connectors,
+      chargePointId: chargePoints.chargePointId,
+      activeSessionId: activeSession,
+      hasSessions,
+    })
     .from(connectors)
     .innerJoin(chargePoints, eq(chargePoints.id, connectors.chargePointId))
     .innerJoin(operators, eq(operators.id, chargePoints.operatorId));
@@ -43,6 +53,7 @@ function toConnector(r: Row): Connector {
     statusAt: r.c.statusAt?.toISOString() ?? null,
     archived: r.c.archivedAt !== null,
     activeSessionId: r.activeSessionId === null ? null : Number(r.activeSessionId),
+    hasSessions: Boolean(r.hasSessions),
   };
 }
 
@@ -77,8 +88,15 @@ export class ConnectorsService {
     return toConnector(await this.find(this.db, ctx, id));
   }
 
-  async ofChargePoint(ctx: Ctx, chargePointId: string): Promise<Connector[]> {
-    const cp = await findChargePoint(this.db, ctx.actor, chargePointId);
+  /**
+   * A charge point's connectors, by its number or by its id. A text of digits that is no charge
+   * point's id is taken as its number, so either form the portal shows finds it.
+   */
+  async ofChargePoint(ctx: Ctx, key: string | number): Promise<Connector[]> {
+    let cp = await findChargePoint(this.db, ctx.actor, key);
+    if (!cp && typeof key === 'string' && /^\d{1,10}$/.test(key) && Number(key) <= 2_147_483_647) {
+      cp = await findChargePoint(this.db, ctx.actor, Number(key));
+    }
     if (!cp) throw notFound('chargePoint');
     const rows = await select(this.db)
       .where(eq(connectors.chargePointId, cp.cp.id))

@@ -8,6 +8,7 @@ import type {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../lib/context.js';
+import { describeClose, NO_CLOSE } from '../../lib/close-cause.js';
 import { notFound } from '../../lib/errors.js';
 import * as analytics from './analytics.repository.js';
 import { findChargePoint } from './registry.repository.js';
@@ -73,6 +74,7 @@ export class ChargePointInsights {
         at: r.at.toISOString(),
         remoteAddress: r.remoteAddress,
         detail: r.detail,
+        ...(r.event === 'disconnected' ? describeClose(r.detail) : NO_CLOSE),
       })),
       total,
       index,

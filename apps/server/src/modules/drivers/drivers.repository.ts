@@ -12,6 +12,13 @@ export type NewDriver = Omit<typeof drivers.$inferInsert, 'id'>;
 const cardCount = sql<number>`(select count(*)::int from ${rfidCards}
   where ${rfidCards.driverId} = ${drivers.id} and ${rfidCards.archivedAt} is null)`;
 
+/**
+ * Running sessions per driver, as `remove` counts them. Cheap per row of a page: `state = 'active'`
+ * lets the planner read charging_sessions_live_idx, which holds only sessions not yet closed.
+ */
+const activeSessions = sql<number>`(select count(*)::int from ${chargingSessions}
+  where ${chargingSessions.driverId} = ${drivers.id} and ${chargingSessions.state} = 'active')`;
+
 const columns = {
   id: drivers.id,
   name: drivers.name,
@@ -25,6 +32,7 @@ const columns = {
   operatorName: operators.name,
   operatorPath: operators.path,
   cardCount,
+  activeSessions,
   createdAt: drivers.createdAt,
   updatedAt: drivers.updatedAt,
 };
@@ -44,6 +52,7 @@ export function toDriver(r: DriverRow): Driver {
     operatorId: r.operatorId,
     operatorName: r.operatorName,
     cardCount: r.cardCount,
+    activeSessions: r.activeSessions,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };

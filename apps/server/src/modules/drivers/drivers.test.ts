@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
+import { connectClient, listen, registerChargePoint } from '../../../test/ocpp-helper.js';
 
 let t: TestApp;
 let admin: string;
@@ -21,6 +22,7 @@ type DriverOut = {
   balance: number;
   operatorName: string;
   cardCount: number;
+  activeSessions: number;
   addresses: { id: number; title: string; country: string }[];
   vehicles: { id: number; vin: string | null; socketType: string; year: number | null }[];
   rfidCards: Card[];
@@ -448,5 +450,53 @@ describe('permissions', () => {
     expect(w.status).toBe(403);
     expect((await list(safety, {})).status).toBe(403);
     expect((await t.call('GET', '/api/portal/driver/1', { token: safety })).status).toBe(403);
+  });
+});
+
+describe('a driver who is charging', () => {
+  it('shows the running session in the list and the detail, and is not deleted until it ends', async () => {
+    const created = await t.call<{ data: DriverOut }>('POST', '/api/portal/Driver', {
+      token: istanbul,
+      body: {
+        name: 'Deniz',
+        surname: 'Şarjda',
+        operatorId: opId('Voltline İstanbul'),
+        rfidCards: [{ name: 'Card', number: 'RUN-0001' }],
+      },
+    });
+    const id = created.body.data.id;
+    expect(created.body.data.activeSessions).toBe(0);
+    await t.call('POST', '/api/portal/driver/balance', {
+      token: istanbul,
+      body: { driverId: id, amount: 10_000, reason: 'Opening balance' },
+    });
+    await registerChargePoint(t, 'DRV-RUN', null);
+    const client = await connectClient(await listen(t), 'DRV-RUN');
+    const start = (await client.call('StartTransaction', {
+      connectorId: 1,
+      idTag: 'RUN-0001',
+      meterStart: 0,
+      timestamp: new Date().toISOString(),
+    })) as { transactionId: number; idTagInfo: { status: string } };
+    expect(start.idTagInfo.status).toBe('Accepted');
+
+    const seen = async () => [
+      (await t.call<{ data: DriverOut }>('GET', `/api/portal/driver/${id}`, { token: istanbul })).body.data
+        .activeSessions,
+      (await list(istanbul, { search: 'RUN-0001' })).body.data.items.map((d) => d.activeSessions),
+    ];
+    expect(await seen()).toEqual([1, [1]]);
+    const refused = await t.call<Err>('DELETE', `/api/portal/driver/${id}`, { token: istanbul });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('The driver has a charging session in progress; stop it first.');
+
+    await client.call('StopTransaction', {
+      transactionId: start.transactionId,
+      meterStop: 1000,
+      timestamp: new Date().toISOString(),
+    });
+    await client.close();
+    expect(await seen()).toEqual([0, [0]]);
+    expect((await t.call('DELETE', `/api/portal/driver/${id}`, { token: istanbul })).status).toBe(200);
   });
 });

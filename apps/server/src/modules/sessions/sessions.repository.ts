@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { insertUnnest, type UnnestColumn } from '../../db/unnest.js';
 import {
@@ -181,6 +181,23 @@ export async function hasActiveSession(
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** Running (active) sessions per charge point of `chargePointIds`; one with none is absent. */
+export async function activeSessionCounts(
+  tx: Tx,
+  chargePointIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (chargePointIds.length === 0) return new Map();
+  // One read per page, on an index of running sessions (live_idx) or of (charge_point_id, state).
+  const rows = await tx
+    .select({ chargePointId: chargingSessions.chargePointId, n: count() })
+    .from(chargingSessions)
+    .where(
+      and(inArray(chargingSessions.chargePointId, [...chargePointIds]), eq(chargingSessions.state, 'active')),
+    )
+    .groupBy(chargingSessions.chargePointId);
+  return new Map(rows.map((r) => [r.chargePointId, r.n]));
 }
 
 /**

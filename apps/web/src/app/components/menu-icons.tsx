@@ -1,5 +1,6 @@
 import {
   ApartmentOutlined,
+  AuditOutlined,
   BarChartOutlined,
   CreditCardOutlined,
   DashboardOutlined,
@@ -21,6 +22,7 @@ import type { MenuIcon } from '../../config/routes';
  */
 export const MENU_ICONS: Record<MenuIcon, ReactNode> = {
   Apartment: <ApartmentOutlined />,
+  Audit: <AuditOutlined />,
   BarChart: <BarChartOutlined />,
   CreditCard: <CreditCardOutlined />,
   Dashboard: <DashboardOutlined />,

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../components/brand-logo';
 import { LanguageButtons } from '../../components/language-buttons';
 import { PageLoader } from '../../components/page-loader';
+import { readable } from '../../config/readable-theme';
 import './auth-layout.css';
 
 const FEATURES = ['network', 'operators', 'roles'] as const;
@@ -28,7 +29,10 @@ export function AuthLayout() {
     >
       <aside
         className="auth-brand"
-        style={{ background: `linear-gradient(135deg, ${token.colorPrimary}, #1d3a8a)` }}
+        // The dark theme's primary is light: the panel starts from a shade that white text reads on.
+        style={{
+          background: `linear-gradient(135deg, ${readable(token.colorPrimary, ['#ffffff'], '#000000')}, #1d3a8a)`,
+        }}
       >
         <BrandLogo color="#fff" />
         <div>

@@ -6,9 +6,13 @@ import type { ChargePoint } from '@voltline/contract';
 import { useCan } from '../../../hooks/use-permission';
 import { useArchiveChargePoint } from '../api/archive-charge-point';
 import { useUnarchiveChargePoint } from '../api/unarchive-charge-point';
+import { archiveBlock } from '../archive-rules';
 import { detailPath, editPath } from '../paths';
 
-/** Row actions: view; edit and archive or restore when the role may change charge points. */
+/**
+ * Row actions: view; edit and archive or restore when the role may change charge points. Archive
+ * is disabled, with the reason as its tooltip, while a session runs (the server would refuse it).
+ */
 export function ChargePointActions({ cp }: { cp: ChargePoint }) {
   const { t } = useTranslation('chargePoints');
   const { t: tc } = useTranslation('common');
@@ -16,6 +20,7 @@ export function ChargePointActions({ cp }: { cp: ChargePoint }) {
   const canWrite = useCan('chargePoints:write');
   const archive = useArchiveChargePoint();
   const unarchive = useUnarchiveChargePoint();
+  const block = archiveBlock(cp);
 
   return (
     <Space size={0}>
@@ -37,7 +42,12 @@ export function ChargePointActions({ cp }: { cp: ChargePoint }) {
           />
         </Tooltip>
       )}
-      {canWrite && (
+      {canWrite && block && (
+        <Tooltip title={t(`blocked.${block}`)}>
+          <Button type="text" danger disabled icon={<InboxOutlined />} aria-label={t('archive.archive')} />
+        </Tooltip>
+      )}
+      {canWrite && !block && (
         <Popconfirm
           title={cp.archived ? t('archive.restoreTitle') : t('archive.title')}
           description={cp.archived ? t('archive.restoreConfirm') : t('archive.confirm')}

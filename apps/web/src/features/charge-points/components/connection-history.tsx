@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Table, Tag, type TableColumnsType } from 'antd';
+import { Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE, type ConnectionEvent } from '@voltline/contract';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { closeAside, closeWords } from '../../../lib/ocpp-words';
 import { useConnections } from '../api/get-connections';
 
 /** When the charger connected and dropped, newest first. */
@@ -21,7 +22,21 @@ export function ConnectionHistory({ id }: { id: number }) {
       ),
     },
     { title: t('history.address'), key: 'addr', render: (_, e) => e.remoteAddress ?? '—' },
-    { title: t('history.detail'), key: 'detail', render: (_, e) => e.detail ?? '—' },
+    {
+      title: t('history.detail'),
+      key: 'detail',
+      render: (_, e) => {
+        const words = closeWords(tc, e);
+        const aside = closeAside(tc, e);
+        return aside ? (
+          <Tooltip title={aside}>
+            <span data-testid="close-words">{words}</span>
+          </Tooltip>
+        ) : (
+          (words ?? '—')
+        );
+      },
+    },
   ];
   return (
     <Table<ConnectionEvent>

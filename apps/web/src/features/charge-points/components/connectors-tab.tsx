@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Button, Flex, Popconfirm, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { EditOutlined, InboxOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
+import { Button, Flex, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ChargePoint, Connector } from '@voltline/contract';
 import { useCan } from '../../../hooks/use-permission';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { useSetConnectorArchived } from '../api/archive-connector';
 import { useConnectors } from '../api/get-connectors';
 import { useAvailableTariffs } from '../api/get-tariffs';
 import { ConnectorCommands } from './connector-commands';
 import { ConnectorFormModal } from './connector-form-modal';
+import { ConnectorRecordActions } from './connector-record-actions';
 import { ConnectorStatusTag } from './status-tags';
 
 export function ConnectorsTab({ cp }: { cp: ChargePoint }) {
@@ -19,7 +19,6 @@ export function ConnectorsTab({ cp }: { cp: ChargePoint }) {
   const canWrite = useCan('chargePoints:write');
   const canCommand = useCan('commands:write');
   const tariffs = useAvailableTariffs(cp.chargePointId, canWrite);
-  const archive = useSetConnectorArchived();
   const [editing, setEditing] = useState<Connector | 'new' | null>(null);
   const list = connectors.data ?? [];
   const liveIds = list.filter((c) => !c.archived).map((c) => c.connectorId);
@@ -76,24 +75,7 @@ export function ConnectorsTab({ cp }: { cp: ChargePoint }) {
               />
             </Tooltip>
           )}
-          {canWrite && (
-            <Popconfirm
-              title={c.archived ? t('connectors.restoreTitle') : t('connectors.archiveTitle')}
-              description={c.archived ? t('connectors.restoreConfirm') : t('connectors.archiveConfirm')}
-              okText={c.archived ? t('archive.restore') : t('archive.archive')}
-              cancelText={tc('actions.cancel')}
-              okButtonProps={{ danger: !c.archived, loading: archive.isPending }}
-              onConfirm={() => archive.mutate({ id: c.id, archived: !c.archived })}
-            >
-              <Button
-                size="small"
-                type="text"
-                danger={!c.archived}
-                icon={c.archived ? <UndoOutlined /> : <InboxOutlined />}
-                aria-label={c.archived ? t('archive.restore') : t('archive.archive')}
-              />
-            </Popconfirm>
-          )}
+          {canWrite && <ConnectorRecordActions connector={c} />}
         </Flex>
       ),
     },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Modal } from 'antd';
+import { Button, Modal, Tooltip } from 'antd';
 import { EditOutlined, InboxOutlined, KeyOutlined, UndoOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { ChargePoint, ChargePointCredentials } from '@voltline/contract';
 import { useCan } from '../../../hooks/use-permission';
 import { useArchiveChargePoint } from '../api/archive-charge-point';
 import { useUnarchiveChargePoint } from '../api/unarchive-charge-point';
+import { archiveBlock } from '../archive-rules';
 import { editPath } from '../paths';
 import { CommandMenu } from './commands/command-menu';
 import { CredentialsCard } from './credentials-card';
@@ -24,6 +25,7 @@ export function DetailActions({ cp }: { cp: ChargePoint }) {
   const unarchive = useUnarchiveChargePoint();
   const [credentials, setCredentials] = useState<ChargePointCredentials | null>(null);
   const [settingPassword, setSettingPassword] = useState(false);
+  const block = archiveBlock(cp);
 
   const confirmArchive = () =>
     void modal.confirm({
@@ -54,13 +56,17 @@ export function DetailActions({ cp }: { cp: ChargePoint }) {
         </>
       )}
       {canWrite && (
-        <Button
-          danger={!cp.archived}
-          icon={cp.archived ? <UndoOutlined /> : <InboxOutlined />}
-          onClick={confirmArchive}
-        >
-          {cp.archived ? t('archive.restore') : t('archive.archive')}
-        </Button>
+        <Tooltip title={block && t(`blocked.${block}`)}>
+          <Button
+            danger={!cp.archived}
+            icon={cp.archived ? <UndoOutlined /> : <InboxOutlined />}
+            onClick={confirmArchive}
+            disabled={block !== null}
+            data-testid="cp-archive"
+          >
+            {cp.archived ? t('archive.restore') : t('archive.archive')}
+          </Button>
+        </Tooltip>
       )}
       {canWrite && (
         <PasswordResetModal

@@ -1,5 +1,6 @@
 import { Badge, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { errorCodeWords } from '../../../lib/ocpp-words';
 import { statusColor } from '../status';
 
 export function ConnectorStatusTag({
@@ -10,6 +11,7 @@ export function ConnectorStatusTag({
   errorCode?: string | null;
 }) {
   const { t } = useTranslation('chargePoints');
+  const { t: tc } = useTranslation('common');
   if (!status) return <Tag>{t('status.Unknown')}</Tag>;
   const tag = (
     <Tag color={statusColor(status)} data-status={status}>
@@ -17,7 +19,7 @@ export function ConnectorStatusTag({
     </Tag>
   );
   return errorCode && errorCode !== 'NoError' ? (
-    <Tooltip title={t('fields.errorCode', { code: errorCode })}>{tag}</Tooltip>
+    <Tooltip title={t('fields.errorCode', { error: errorCodeWords(tc, errorCode) })}>{tag}</Tooltip>
   ) : (
     tag
   );

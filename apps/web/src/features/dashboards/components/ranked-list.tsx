@@ -7,8 +7,21 @@ import { chargePointPath } from '../paths';
 
 type Ranked = Analytics['utilisation']['top'];
 
-/** Charge points with a 0..1 figure each, as labelled bars linking to the charge point. */
-export function RankedList({ items, color, testId }: { items: Ranked; color: string; testId: string }) {
+/**
+ * Charge points with a 0..1 figure each, as labelled bars linking to the charge point. `barLabel`
+ * names a bar for screen readers ("Utilisation of İstanbul Levent #1").
+ */
+export function RankedList({
+  items,
+  color,
+  barLabel,
+  testId,
+}: {
+  items: Ranked;
+  color: string;
+  barLabel: (name: string) => string;
+  testId: string;
+}) {
   const { t } = useTranslation('dashboards');
   if (items.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('analytics.noData')} />;
@@ -23,7 +36,13 @@ export function RankedList({ items, color, testId }: { items: Ranked; color: str
             </Typography.Text>
             <Typography.Text strong>{percent(item.value)}</Typography.Text>
           </Flex>
-          <Progress percent={item.value * 100} showInfo={false} strokeColor={color} size="small" />
+          <Progress
+            percent={item.value * 100}
+            showInfo={false}
+            strokeColor={color}
+            size="small"
+            aria-label={barLabel(item.name)}
+          />
         </div>
       ))}
     </Flex>

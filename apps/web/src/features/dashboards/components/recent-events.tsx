@@ -1,9 +1,10 @@
-import { Table, Tag, Typography } from 'antd';
+import { Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import type { Analytics } from '@voltline/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
+import { closeAside, closeWords, faultAside, faultWords } from '../../../lib/ocpp-words';
 import { chargePointPath } from '../paths';
 
 type Event = Analytics['recentEvents'][number];
@@ -11,6 +12,7 @@ type Event = Analytics['recentEvents'][number];
 /** The latest faults and disconnections, newest first, each linking to its charge point. */
 export function RecentEvents({ events, loading }: { events: Event[] | undefined; loading: boolean }) {
   const { t } = useTranslation('dashboards');
+  const { t: tc } = useTranslation('common');
   const columns: ColumnsType<Event> = [
     { key: 'at', title: t('events.time'), width: 180, render: (_, e) => formatDateTime(e.at) },
     {
@@ -29,7 +31,21 @@ export function RecentEvents({ events, loading }: { events: Event[] | undefined;
         </>
       ),
     },
-    { key: 'detail', title: t('events.detail'), render: (_, e) => e.detail ?? '' },
+    {
+      key: 'detail',
+      title: t('events.detail'),
+      render: (_, e) => {
+        const words = e.kind === 'fault' ? faultWords(tc, e) : (closeWords(tc, e) ?? '');
+        const aside = e.kind === 'fault' ? faultAside(tc, e) : closeAside(tc, e);
+        return aside ? (
+          <Tooltip title={aside}>
+            <span data-testid="event-words">{words}</span>
+          </Tooltip>
+        ) : (
+          <span data-testid="event-words">{words}</span>
+        );
+      },
+    },
   ];
   return (
     <Table<Event>

@@ -24,6 +24,7 @@ export function UptimeCard({
           percent={average * 100}
           strokeColor={average < 0.9 ? STATE_COLORS.faulted : STATE_COLORS.available}
           format={() => percent(average)}
+          aria-label={t('analytics.uptimeAverage')}
         />
         <div>
           <Typography.Text strong>{t('analytics.uptimeAverage')}</Typography.Text>
@@ -32,7 +33,12 @@ export function UptimeCard({
         </div>
       </Flex>
       <Typography.Title level={5}>{t('analytics.uptimeLowest')}</Typography.Title>
-      <RankedList items={uptime?.lowest ?? []} color={STATE_COLORS.offline} testId="uptime-lowest" />
+      <RankedList
+        items={uptime?.lowest ?? []}
+        color={STATE_COLORS.offline}
+        barLabel={(name) => t('analytics.uptimeOf', { name })}
+        testId="uptime-lowest"
+      />
     </Card>
   );
 }

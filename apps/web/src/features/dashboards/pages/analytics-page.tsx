@@ -85,6 +85,7 @@ export default function AnalyticsPage() {
               <RankedList
                 items={data?.utilisation[side] ?? []}
                 color={side === 'top' ? STATE_COLORS.charging : STATE_COLORS.offline}
+                barLabel={(name) => t('analytics.utilisationOf', { name })}
                 testId={`utilisation-${side}`}
               />
             </Card>

@@ -5,15 +5,20 @@ import { useNavigate } from 'react-router';
 import type { Driver } from '@voltline/contract';
 import { useCan } from '../../../hooks/use-permission';
 import { useDeleteDriver } from '../api/delete-driver';
+import { deleteBlock } from '../driver-rules';
 import { driverDetailPath, driverEditPath } from '../paths';
 
-/** Row actions; editing and deleting appear only with drivers:write. */
+/**
+ * Row actions; editing and deleting appear only with drivers:write. Delete is disabled, with the
+ * reason as its tooltip, while one of the driver's sessions runs (the server would refuse it).
+ */
 export function DriverActions({ driver }: { driver: Driver }) {
   const { t } = useTranslation('drivers');
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
   const canWrite = useCan('drivers:write');
   const remove = useDeleteDriver();
+  const block = deleteBlock(driver);
 
   return (
     <Space size={0}>
@@ -35,7 +40,12 @@ export function DriverActions({ driver }: { driver: Driver }) {
           />
         </Tooltip>
       )}
-      {canWrite && (
+      {canWrite && block && (
+        <Tooltip title={t(`blocked.${block}`)}>
+          <Button type="text" danger disabled icon={<DeleteOutlined />} aria-label={tc('actions.delete')} />
+        </Tooltip>
+      )}
+      {canWrite && !block && (
         <Popconfirm
           title={t('delete.title')}
           description={t('delete.confirm', { name: `${driver.name} ${driver.surname}` })}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Flex, Modal, Tabs } from 'antd';
+import { Button, Flex, Modal, Tabs, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { BalanceDialog } from '../components/balance-dialog';
 import { CardsSection } from '../components/cards-section';
 import { DriverNotFound } from '../components/driver-not-found';
 import { DriverSummary } from '../components/driver-summary';
+import { deleteBlock } from '../driver-rules';
 import { LedgerTable } from '../components/ledger-table';
 import { SessionsTable } from '../components/sessions-table';
 import { StatusDialog } from '../components/status-dialog';
@@ -36,6 +37,7 @@ export default function DriverDetailPage() {
   if (driver.isPending && driver.fetchStatus !== 'idle') return <PageLoader />;
   if (!driver.data) return <DriverNotFound />;
   const d = driver.data;
+  const block = deleteBlock(d);
 
   const confirmDelete = () => {
     void modal.confirm({
@@ -86,9 +88,17 @@ export default function DriverDetailPage() {
               <Button icon={<EditOutlined />} onClick={() => void navigate(driverEditPath(id))}>
                 {tc('actions.edit')}
               </Button>
-              <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>
-                {tc('actions.delete')}
-              </Button>
+              <Tooltip title={block && t(`blocked.${block}`)}>
+                <Button
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={confirmDelete}
+                  disabled={block !== null}
+                  data-testid="driver-delete"
+                >
+                  {tc('actions.delete')}
+                </Button>
+              </Tooltip>
             </>
           )
         }

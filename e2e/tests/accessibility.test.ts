@@ -1,0 +1,224 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AxeResults, Result } from 'axe-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startCharger, type SimCharger } from '@voltline/simulator';
+import { DEMO_PASSWORD, launchBrowser, signIn } from '../support/browser';
+import { startServer, type TestServer } from '../support/server';
+
+// axe-core's own build, run inside the page. page.evaluate goes past the portal's
+// Content-Security-Policy (script-src 'self'), which would refuse an injected <script>.
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const CP_ID = 'A11Y-SIM-01';
+
+let server: TestServer;
+let browser: Browser;
+let charger: SimCharger | undefined;
+
+async function api<T>(path: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}/api/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    // A few days of demo history, so the reports and dashboards show rows rather than empty tables.
+    startServer({ DEMO_HISTORY_DAYS: '3' }),
+    launchBrowser(),
+  ]);
+  // One connected charger fills the OCPP log and shows an online charge point.
+  const { token } = await api<{ token: string }>('portal/Auth/login', undefined, {
+    Email: 'admin@voltline.local',
+    Password: DEMO_PASSWORD,
+  });
+  const { operatorId } = await api<{ operatorId: number }>('portal/Auth/me', token);
+  const creds = await api<{ ocppUrl: string; password: string }>('portal/ChargePoint', token, {
+    chargePointId: CP_ID,
+    name: 'Accessibility test',
+    operatorId,
+    connectorCount: 2,
+  });
+  charger = await startCharger({
+    url: creds.ocppUrl.slice(0, -(CP_ID.length + 1)),
+    id: CP_ID,
+    password: creds.password,
+  });
+});
+
+afterAll(async () => {
+  await charger?.close().catch(() => undefined);
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Screen {
+  name: string;
+  path: string;
+  /** Shown once the screen's data has arrived. */
+  ready: string;
+}
+
+const row = (testId: string) => `[data-testid="${testId}"] tbody tr.ant-table-row`;
+const SCREENS: Screen[] = [
+  { name: 'analytics', path: '/portal/dashboards/analytics', ready: '[data-testid="utilisation-top"]' },
+  { name: 'charge points', path: '/portal/management/device', ready: row('cp-table') },
+  {
+    name: 'charge point detail',
+    path: `/portal/management/device/detail/${CP_ID}`,
+    ready: '[data-testid="cp-tabs"] .ant-descriptions',
+  },
+  { name: 'sessions', path: '/portal/reports/chargingsessions?tab=all', ready: row('session-table') },
+  {
+    name: 'add driver',
+    path: '/portal/management/driver/add',
+    ready: '[data-testid="driver-form-operator"]',
+  },
+  { name: 'OCPP log', path: '/portal/logs/ocpp', ready: row('ocpp-log-table') },
+  { name: 'drivers', path: '/portal/management/driver', ready: row('driver-table') },
+  { name: 'tariffs', path: '/portal/management/tariff', ready: row('tariff-table') },
+  { name: 'payments', path: '/portal/reports/payments', ready: row('payment-table') },
+  { name: 'users', path: '/portal/management/user', ready: row('user-table') },
+];
+
+/** Spinners, skeletons and loading cards: a screen still waiting for its data. */
+const LOADING =
+  '.ant-spin-spinning, .ant-skeleton-active, .ant-card-loading-content, .ant-table-placeholder .ant-spin';
+
+/** A browser context in `theme` and `locale`, set the way the portal keeps them (localStorage). */
+async function contextIn(theme: 'light' | 'dark', locale: 'en' | 'tr'): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1440, height: 900 },
+    locale: 'en-US',
+  });
+  context.setDefaultTimeout(20_000);
+  await context.addInitScript(
+    ({ theme, locale }) => {
+      localStorage.setItem('voltline_theme', JSON.stringify({ state: { currentTheme: theme }, version: 0 }));
+      localStorage.setItem('FELOCALE', locale);
+      localStorage.setItem('BELOCALE', locale);
+    },
+    { theme, locale },
+  );
+  return context;
+}
+
+/** What a reader needs to find a violation: the rule, its help, and the first few elements. */
+function describeViolation(v: Result): string {
+  const nodes = v.nodes
+    .slice(0, 4)
+    .map((n) => {
+      const why = n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? '';
+      return `    ${n.target.join(' ')}\n      ${n.html.slice(0, 200)}\n      ${why.slice(0, 300)}`;
+    })
+    .join('\n');
+  const more = v.nodes.length > 4 ? `\n    … and ${v.nodes.length - 4} more` : '';
+  return `  ${v.id} (${v.impact ?? 'unknown'}, ${v.nodes.length}×): ${v.help}\n${nodes}${more}`;
+}
+
+/** Runs axe on the page as it is; returns the serious and critical violations, described. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // A row left under the pointer by the last click would be measured in its hover colours.
+  await page.mouse.move(0, 0);
+  // The page must have drawn what it loaded, and colours must have settled: a menu item or tab
+  // fading to its selected colour would be measured half-way (endless animations do not count).
+  await page.waitForFunction(
+    (loading) =>
+      !document.querySelector(loading) &&
+      document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+    LOADING,
+  );
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: { run: (...a: unknown[]) => Promise<AxeResults> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      }),
+    WCAG_AA,
+  );
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(describeViolation);
+}
+
+/**
+ * Opens `screen` inside the running portal, as its links do (React Router follows the history), so
+ * the portal and axe are not loaded again for every screen; waits for its data.
+ */
+async function open(page: Page, screen: Screen): Promise<void> {
+  await page.evaluate((path) => {
+    window.history.pushState(null, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, screen.path);
+  await page.locator(screen.ready).first().waitFor();
+}
+
+const report = (screen: string, found: string[]) =>
+  found.length ? `${screen}: ${found.length} serious or critical violation(s)\n${found.join('\n')}` : '';
+
+for (const theme of ['light', 'dark'] as const) {
+  describe(`WCAG 2.1 A and AA, ${theme} theme`, () => {
+    let context: BrowserContext;
+    let page: Page;
+
+    beforeAll(async () => {
+      context = await contextIn(theme, 'en');
+      page = await context.newPage();
+    });
+
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it('has no serious violation on the sign-in page', async () => {
+      await page.goto('/auth/login');
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      expect(report('sign-in', await seriousViolations(page))).toBe('');
+      await signIn(page, 'admin@voltline.local');
+    });
+
+    for (const screen of SCREENS) {
+      it(`has no serious violation on ${screen.name}`, async () => {
+        if (page.url().includes('/auth/')) await signIn(page, 'admin@voltline.local');
+        await open(page, screen);
+        expect(report(screen.name, await seriousViolations(page))).toBe('');
+      });
+    }
+  });
+}
+
+describe('WCAG 2.1 A and AA in Turkish', () => {
+  it('has no serious violation on the sign-in page and analytics', async () => {
+    const context = await contextIn('light', 'tr');
+    try {
+      const page = await context.newPage();
+      await page.goto('/auth/login');
+      await page.getByRole('button', { name: 'Giriş yap' }).waitFor();
+      const found = [report('sign-in', await seriousViolations(page))];
+      await page.getByLabel('E-posta').fill('admin@voltline.local');
+      await page.getByLabel('Şifre', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Giriş yap' }).click();
+      await page.getByTestId('user-menu').waitFor();
+      // The progress bars' names are sentences of their own in Turkish.
+      const analytics = SCREENS[0];
+      if (!analytics) throw new Error('no analytics screen');
+      await open(page, analytics);
+      found.push(report(analytics.name, await seriousViolations(page)));
+      expect(found.filter(Boolean).join('\n')).toBe('');
+    } finally {
+      await context.close();
+    }
+  });
+});
