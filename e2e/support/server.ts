@@ -87,3 +87,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     },
   };
 }
+
+/** Calls a test server's API from the test itself (no browser), with a token where given. */
+export async function serverApi<T>(
+  server: { url: string },
+  path: string,
+  token?: string,
+  body?: unknown,
+  method = body === undefined ? 'GET' : 'POST',
+): Promise<T> {
+  const res = await fetch(`${server.url}/api/${path}`, {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}

@@ -5,7 +5,7 @@ import type { AxeResults, Result } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
 import { DEMO_PASSWORD, launchBrowser, signIn } from '../support/browser';
-import { startServer, type TestServer } from '../support/server';
+import { serverApi, startServer, type TestServer } from '../support/server';
 
 // axe-core's own build, run inside the page. page.evaluate goes past the portal's
 // Content-Security-Policy (script-src 'self'), which would refuse an injected <script>.
@@ -17,18 +17,8 @@ let server: TestServer;
 let browser: Browser;
 let charger: SimCharger | undefined;
 
-async function api<T>(path: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/api/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: T }).data;
-}
+const api = <T>(path: string, token?: string, body?: unknown, method?: string) =>
+  serverApi<T>(server, path, token, body, method);
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([

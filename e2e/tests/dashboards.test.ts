@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
 import { DEMO_PASSWORD, launchBrowser, newPage, screenshot, signIn } from '../support/browser';
-import { startServer, type TestServer } from '../support/server';
+import { serverApi, startServer, type TestServer } from '../support/server';
 
 const CP_ID = 'E2E-DASH-01';
 const CP_NAME = 'Sultanahmet Meydanı';
@@ -13,23 +13,8 @@ let adminToken: string;
 let istanbulId: number;
 const chargers: SimCharger[] = [];
 
-async function api<T>(
-  path: string,
-  token?: string,
-  body?: unknown,
-  method = body === undefined ? 'GET' : 'POST',
-): Promise<T> {
-  const res = await fetch(`${server.url}/api/${path}`, {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: T }).data;
-}
+const api = <T>(path: string, token?: string, body?: unknown, method?: string) =>
+  serverApi<T>(server, path, token, body, method);
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([

@@ -1,5 +1,4 @@
-import { Button, Card, Col, DatePicker, Row, Select } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Card, Col, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   AUDIT_ACTIONS,
@@ -7,11 +6,11 @@ import {
   AUDIT_ENTITIES,
   type AuditLogFilter,
 } from '@voltline/contract';
-import { useOperatorOptions } from '../../../api/lookups';
 import { actionLabel, entityLabel } from '../../../components/audit/audit-format';
 import { RemoteSelect } from '../../../components/remote-select';
-import { dateFormat } from '../../../lib/format';
 import { auditUserChoices } from '../api/get-audit-users';
+import { DateTimeRangeFilter, OperatorFilter } from '../../../components/list-filters';
+import { useOperatorOptions } from '../../../api/lookups';
 
 const ACTIONS = [...AUDIT_ACTIONS, ...AUDIT_COMMAND_ACTIONS];
 
@@ -24,8 +23,8 @@ export function AuditFilters({
   onChange: (next: AuditLogFilter) => void;
 }) {
   const { t, i18n } = useTranslation('auditLogs');
-  const { t: tc } = useTranslation('common');
   const operators = useOperatorOptions();
+  const { t: tc } = useTranslation('common');
   const byLabel = (a: { label: string }, b: { label: string }) =>
     a.label.localeCompare(b.label, i18n.language);
 
@@ -33,20 +32,11 @@ export function AuditFilters({
     <Card style={{ marginBottom: 16 }} styles={{ body: { padding: 16 } }}>
       <Row gutter={[12, 12]}>
         <Col flex="2 1 320px" style={{ maxWidth: 440 }}>
-          <DatePicker.RangePicker
-            showTime={{ format: dateFormat('time', i18n.language) }}
-            format={dateFormat('dateTime', i18n.language)}
-            allowEmpty={[true, true]}
-            style={{ width: '100%' }}
-            placeholder={[t('filters.from'), t('filters.to')]}
-            value={[value.from ? dayjs(value.from) : null, value.to ? dayjs(value.to) : null]}
-            onChange={(range) =>
-              onChange({
-                ...value,
-                from: range?.[0]?.toISOString() ?? undefined,
-                to: range?.[1]?.toISOString() ?? undefined,
-              })
-            }
+          <DateTimeRangeFilter
+            from={value.from}
+            to={value.to}
+            onChange={(range) => onChange({ ...value, ...range })}
+            placeholders={[t('filters.from'), t('filters.to')]}
           />
         </Col>
         <Col flex="1 1 200px" style={{ maxWidth: 320 }}>
@@ -59,17 +49,12 @@ export function AuditFilters({
           />
         </Col>
         <Col flex="1 1 170px" style={{ maxWidth: 300 }}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: '100%' }}
-            placeholder={t('filters.operator')}
-            aria-label={t('filters.operator')}
-            loading={operators.isPending}
+          <OperatorFilter
+            operators={operators}
             value={value.operatorId}
-            onChange={(operatorId?: number) => onChange({ ...value, operatorId })}
-            options={operators.data?.map((o) => ({ value: o.id, label: o.name }))}
-            data-testid="audit-filter-operator"
+            onChange={(operatorId) => onChange({ ...value, operatorId })}
+            placeholder={t('filters.operator')}
+            testId="audit-filter-operator"
           />
         </Col>
         <Col flex="1 1 170px" style={{ maxWidth: 260 }}>

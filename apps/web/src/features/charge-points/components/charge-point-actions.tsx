@@ -1,6 +1,7 @@
-import { Button, Popconfirm, Space, Tooltip } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
 import { EditOutlined, EyeOutlined, InboxOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '../../../components/confirm-action';
 import { useNavigate } from 'react-router';
 import type { ChargePoint } from '@voltline/contract';
 import { useCan } from '../../../hooks/use-permission';
@@ -42,27 +43,18 @@ export function ChargePointActions({ cp }: { cp: ChargePoint }) {
           />
         </Tooltip>
       )}
-      {canWrite && block && (
-        <Tooltip title={t(`blocked.${block}`)}>
-          <Button type="text" danger disabled icon={<InboxOutlined />} aria-label={t('archive.archive')} />
-        </Tooltip>
-      )}
-      {canWrite && !block && (
-        <Popconfirm
+      {canWrite && (
+        <ConfirmAction
+          blocked={block ? t(`blocked.${block}`) : null}
+          icon={cp.archived ? <UndoOutlined /> : <InboxOutlined />}
+          label={cp.archived ? t('archive.restore') : t('archive.archive')}
           title={cp.archived ? t('archive.restoreTitle') : t('archive.title')}
           description={cp.archived ? t('archive.restoreConfirm') : t('archive.confirm')}
           okText={cp.archived ? t('archive.restore') : t('archive.archive')}
-          cancelText={tc('actions.cancel')}
-          okButtonProps={{ danger: !cp.archived, loading: archive.isPending || unarchive.isPending }}
+          danger={!cp.archived}
+          loading={archive.isPending || unarchive.isPending}
           onConfirm={() => (cp.archived ? unarchive.mutate(cp.chargePointId) : archive.mutate(cp.id))}
-        >
-          <Button
-            type="text"
-            danger={!cp.archived}
-            icon={cp.archived ? <UndoOutlined /> : <InboxOutlined />}
-            aria-label={cp.archived ? t('archive.restore') : t('archive.archive')}
-          />
-        </Popconfirm>
+        />
       )}
     </Space>
   );

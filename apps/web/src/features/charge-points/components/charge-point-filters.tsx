@@ -4,6 +4,7 @@ import { CONNECTION_STATES, CONNECTOR_STATUSES, type ChargePointFilter } from '@
 import type { DeviceList } from '../api/keys';
 import { useOperatorLookup } from '../api/get-operator-lookup';
 import { useBrands } from '../api/get-reference';
+import { OperatorFilter } from '../../../components/list-filters';
 
 export function ChargePointFilters({
   kind,
@@ -38,16 +39,11 @@ export function ChargePointFilters({
       <Row gutter={[12, 12]}>
         {text('search', 8)}
         <Col xs={24} sm={12} md={4}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: '100%' }}
-            placeholder={t('filters.operator')}
-            aria-label={t('filters.operator')}
-            loading={operators.isPending}
+          <OperatorFilter
+            operators={operators}
             value={value.operatorId}
-            onChange={(operatorId?: number) => onChange({ ...value, operatorId })}
-            options={operators.data?.map((o) => ({ value: o.id, label: o.name }))}
+            onChange={(operatorId) => onChange({ ...value, operatorId })}
+            placeholder={t('filters.operator')}
           />
         </Col>
         <Col xs={12} md={4}>

@@ -1,6 +1,6 @@
-import { Button, Popconfirm, Tooltip } from 'antd';
 import { DeleteOutlined, InboxOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '../../../components/confirm-action';
 import type { Connector } from '@voltline/contract';
 import { useSetConnectorArchived } from '../api/archive-connector';
 import { useDeleteConnector } from '../api/delete-connector';
@@ -20,64 +20,29 @@ export function ConnectorRecordActions({ connector: c }: { connector: Connector 
 
   return (
     <>
-      {archiveBlock ? (
-        <Tooltip title={t(`blocked.${archiveBlock}`)}>
-          <Button
-            size="small"
-            type="text"
-            danger
-            disabled
-            icon={<InboxOutlined />}
-            aria-label={t('archive.archive')}
-          />
-        </Tooltip>
-      ) : (
-        <Popconfirm
-          title={c.archived ? t('connectors.restoreTitle') : t('connectors.archiveTitle')}
-          description={c.archived ? t('connectors.restoreConfirm') : t('connectors.archiveConfirm')}
-          okText={c.archived ? t('archive.restore') : t('archive.archive')}
-          cancelText={tc('actions.cancel')}
-          okButtonProps={{ danger: !c.archived, loading: archive.isPending }}
-          onConfirm={() => archive.mutate({ id: c.id, archived: !c.archived })}
-        >
-          <Button
-            size="small"
-            type="text"
-            danger={!c.archived}
-            icon={c.archived ? <UndoOutlined /> : <InboxOutlined />}
-            aria-label={c.archived ? t('archive.restore') : t('archive.archive')}
-          />
-        </Popconfirm>
-      )}
-      {deleteBlock ? (
-        <Tooltip title={t(`blocked.${deleteBlock}`)}>
-          <Button
-            size="small"
-            type="text"
-            danger
-            disabled
-            icon={<DeleteOutlined />}
-            aria-label={tc('actions.delete')}
-          />
-        </Tooltip>
-      ) : (
-        <Popconfirm
-          title={t('connectors.deleteTitle')}
-          description={t('connectors.deleteConfirm')}
-          okText={tc('actions.delete')}
-          cancelText={tc('actions.cancel')}
-          okButtonProps={{ danger: true, loading: remove.isPending }}
-          onConfirm={() => remove.mutate(c.id)}
-        >
-          <Button
-            size="small"
-            type="text"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={tc('actions.delete')}
-          />
-        </Popconfirm>
-      )}
+      <ConfirmAction
+        size="small"
+        blocked={archiveBlock ? t(`blocked.${archiveBlock}`) : null}
+        icon={c.archived ? <UndoOutlined /> : <InboxOutlined />}
+        label={c.archived ? t('archive.restore') : t('archive.archive')}
+        title={c.archived ? t('connectors.restoreTitle') : t('connectors.archiveTitle')}
+        description={c.archived ? t('connectors.restoreConfirm') : t('connectors.archiveConfirm')}
+        okText={c.archived ? t('archive.restore') : t('archive.archive')}
+        danger={!c.archived}
+        loading={archive.isPending}
+        onConfirm={() => archive.mutate({ id: c.id, archived: !c.archived })}
+      />
+      <ConfirmAction
+        size="small"
+        blocked={deleteBlock ? t(`blocked.${deleteBlock}`) : null}
+        icon={<DeleteOutlined />}
+        label={tc('actions.delete')}
+        title={t('connectors.deleteTitle')}
+        description={t('connectors.deleteConfirm')}
+        okText={tc('actions.delete')}
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate(c.id)}
+      />
     </>
   );
 }

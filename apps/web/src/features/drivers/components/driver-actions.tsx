@@ -1,6 +1,7 @@
-import { Button, Popconfirm, Space, Tooltip } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '../../../components/confirm-action';
 import { useNavigate } from 'react-router';
 import type { Driver } from '@voltline/contract';
 import { useCan } from '../../../hooks/use-permission';
@@ -40,22 +41,17 @@ export function DriverActions({ driver }: { driver: Driver }) {
           />
         </Tooltip>
       )}
-      {canWrite && block && (
-        <Tooltip title={t(`blocked.${block}`)}>
-          <Button type="text" danger disabled icon={<DeleteOutlined />} aria-label={tc('actions.delete')} />
-        </Tooltip>
-      )}
-      {canWrite && !block && (
-        <Popconfirm
+      {canWrite && (
+        <ConfirmAction
+          blocked={block ? t(`blocked.${block}`) : null}
+          icon={<DeleteOutlined />}
+          label={tc('actions.delete')}
           title={t('delete.title')}
           description={t('delete.confirm', { name: `${driver.name} ${driver.surname}` })}
           okText={tc('actions.delete')}
-          cancelText={tc('actions.cancel')}
-          okButtonProps={{ danger: true, loading: remove.isPending }}
+          loading={remove.isPending}
           onConfirm={() => remove.mutate(driver.id)}
-        >
-          <Button type="text" danger icon={<DeleteOutlined />} aria-label={tc('actions.delete')} />
-        </Popconfirm>
+        />
       )}
     </Space>
   );

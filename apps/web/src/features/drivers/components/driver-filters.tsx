@@ -2,6 +2,7 @@ import { Button, Card, Col, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DRIVER_STATUSES, type DriverFilter, type DriverStatus } from '@voltline/contract';
 import { useOperatorLookup } from '../api/get-operator-lookup';
+import { OperatorFilter } from '../../../components/list-filters';
 
 export function DriverFilters({
   value,
@@ -30,17 +31,13 @@ export function DriverFilters({
           />
         </Col>
         <Col xs={24} sm={12} md={5}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: '100%' }}
-            placeholder={t('filters.operator')}
-            aria-label={t('filters.operator')}
-            loading={operators.isPending}
+          <OperatorFilter
+            operators={operators}
             value={value.operatorId}
-            onChange={(operatorId?: number) => onChange({ ...value, operatorId })}
-            options={operators.data?.filter((o) => !o.archived).map((o) => ({ value: o.id, label: o.name }))}
-            data-testid="driver-filter-operator"
+            onChange={(operatorId) => onChange({ ...value, operatorId })}
+            placeholder={t('filters.operator')}
+            activeOnly
+            testId="driver-filter-operator"
           />
         </Col>
         <Col xs={24} sm={12} md={4}>

@@ -1,11 +1,10 @@
-import { Button, Card, Col, DatePicker, Input, Row, Select } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Card, Col, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_KINDS, PAYMENT_STATES, type PaymentFilter } from '@voltline/contract';
-import { useOperatorOptions } from '../../../api/lookups';
 import { DriverSelect } from '../../../components/driver-select';
 import { useCan } from '../../../hooks/use-permission';
-import { dateFormat } from '../../../lib/format';
+import { DateTimeRangeFilter, OperatorFilter } from '../../../components/list-filters';
+import { useOperatorOptions } from '../../../api/lookups';
 
 /** Dates, transaction id, driver, operator, kind and state. */
 export function PaymentFilters({
@@ -15,29 +14,20 @@ export function PaymentFilters({
   value: PaymentFilter;
   onChange: (next: PaymentFilter) => void;
 }) {
-  const { t, i18n } = useTranslation('payments');
+  const { t } = useTranslation('payments');
+  const operators = useOperatorOptions();
   const { t: tc } = useTranslation('common');
   const canSeeDrivers = useCan('drivers:read');
-  const operators = useOperatorOptions();
 
   return (
     <Card style={{ marginBottom: 16 }} styles={{ body: { padding: 16 } }}>
       <Row gutter={[12, 12]}>
         <Col flex="2 1 320px" style={{ maxWidth: 440 }}>
-          <DatePicker.RangePicker
-            showTime={{ format: dateFormat('time', i18n.language) }}
-            format={dateFormat('dateTime', i18n.language)}
-            allowEmpty={[true, true]}
-            style={{ width: '100%' }}
-            placeholder={[t('filters.from'), t('filters.to')]}
-            value={[value.from ? dayjs(value.from) : null, value.to ? dayjs(value.to) : null]}
-            onChange={(range) =>
-              onChange({
-                ...value,
-                from: range?.[0]?.toISOString() ?? undefined,
-                to: range?.[1]?.toISOString() ?? undefined,
-              })
-            }
+          <DateTimeRangeFilter
+            from={value.from}
+            to={value.to}
+            onChange={(range) => onChange({ ...value, ...range })}
+            placeholders={[t('filters.from'), t('filters.to')]}
           />
         </Col>
         <Col flex="1 1 170px" style={{ maxWidth: 300 }}>
@@ -62,16 +52,11 @@ export function PaymentFilters({
           </Col>
         )}
         <Col flex="1 1 170px" style={{ maxWidth: 300 }}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: '100%' }}
-            placeholder={t('filters.operator')}
-            aria-label={t('filters.operator')}
-            loading={operators.isPending}
+          <OperatorFilter
+            operators={operators}
             value={value.operatorId}
-            onChange={(operatorId?: number) => onChange({ ...value, operatorId })}
-            options={operators.data?.map((o) => ({ value: o.id, label: o.name }))}
+            onChange={(operatorId) => onChange({ ...value, operatorId })}
+            placeholder={t('filters.operator')}
           />
         </Col>
         <Col flex="1 1 170px" style={{ maxWidth: 300 }}>

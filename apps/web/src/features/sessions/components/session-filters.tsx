@@ -1,12 +1,11 @@
-import { Button, Card, Col, DatePicker, Input, Row, Select } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Card, Col, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SESSION_STATES, type SessionFilter } from '@voltline/contract';
-import { useOperatorOptions } from '../../../api/lookups';
 import { ChargePointSelect } from '../../../components/charge-point-select';
 import { DriverSelect } from '../../../components/driver-select';
 import { useCan } from '../../../hooks/use-permission';
-import { dateFormat } from '../../../lib/format';
+import { DateTimeRangeFilter, OperatorFilter } from '../../../components/list-filters';
+import { useOperatorOptions } from '../../../api/lookups';
 
 /** Dates, charge point, driver, card, operator and (on the All tab) state. */
 export function SessionFilters({
@@ -18,31 +17,22 @@ export function SessionFilters({
   showState: boolean;
   onChange: (next: SessionFilter) => void;
 }) {
-  const { t, i18n } = useTranslation('sessions');
+  const { t } = useTranslation('sessions');
+  const operators = useOperatorOptions();
   const { t: tc } = useTranslation('common');
   const canSeeChargePoints = useCan('chargePoints:read');
   const canSeeDrivers = useCan('drivers:read');
-  const operators = useOperatorOptions();
 
   return (
     <Card style={{ marginBottom: 16 }} styles={{ body: { padding: 16 } }}>
       <Row gutter={[12, 12]}>
         <Col flex="2 1 320px" style={{ maxWidth: 440 }}>
-          <DatePicker.RangePicker
-            showTime={{ format: dateFormat('time', i18n.language) }}
-            format={dateFormat('dateTime', i18n.language)}
-            allowEmpty={[true, true]}
-            style={{ width: '100%' }}
-            placeholder={[t('filters.from'), t('filters.to')]}
-            value={[value.from ? dayjs(value.from) : null, value.to ? dayjs(value.to) : null]}
-            onChange={(range) =>
-              onChange({
-                ...value,
-                from: range?.[0]?.toISOString() ?? undefined,
-                to: range?.[1]?.toISOString() ?? undefined,
-              })
-            }
-            data-testid="session-filter-dates"
+          <DateTimeRangeFilter
+            from={value.from}
+            to={value.to}
+            onChange={(range) => onChange({ ...value, ...range })}
+            placeholders={[t('filters.from'), t('filters.to')]}
+            testId="session-filter-dates"
           />
         </Col>
         <Col flex="1 1 170px" style={{ maxWidth: 300 }}>
@@ -87,17 +77,12 @@ export function SessionFilters({
           />
         </Col>
         <Col flex="1 1 170px" style={{ maxWidth: 300 }}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: '100%' }}
-            placeholder={t('filters.operator')}
-            aria-label={t('filters.operator')}
-            loading={operators.isPending}
+          <OperatorFilter
+            operators={operators}
             value={value.operatorId}
-            onChange={(operatorId?: number) => onChange({ ...value, operatorId })}
-            options={operators.data?.map((o) => ({ value: o.id, label: o.name }))}
-            data-testid="session-filter-operator"
+            onChange={(operatorId) => onChange({ ...value, operatorId })}
+            placeholder={t('filters.operator')}
+            testId="session-filter-operator"
           />
         </Col>
         {showState && (
