@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { SCREENSHOTS } from './paths';
 
 export const DEMO_PASSWORD = 'voltline-demo1';
@@ -101,6 +101,26 @@ export const token = (page: Page): Promise<string | null> =>
  */
 export const uniqueName = (base: string): string =>
   `${base}-${Date.now().toString(36).slice(-4).toUpperCase()}`;
+
+/**
+ * Picks a remote command from a charge point's Commands menu. A click that lands while the menu
+ * is still opening is lost (the menu stays open and no dialog comes), so the item is clicked
+ * until the menu has closed.
+ */
+export async function chooseCommand(page: Page, name: string): Promise<void> {
+  await page.getByTestId('cp-commands').click();
+  const item = page.getByRole('menuitem', { name });
+  await item.waitFor();
+  await expect
+    .poll(
+      async () => {
+        if (await item.isVisible()) await item.click({ timeout: 2_000 }).catch(() => undefined);
+        return item.isVisible();
+      },
+      { timeout: 15_000, interval: 1_000 },
+    )
+    .toBe(false);
+}
 
 /** Opens a select that searches the server, types `text` and picks `title` from what it found. */
 export async function pickBySearch(page: Page, field: Locator, text: string, title: string): Promise<void> {

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { launchBrowser, newPage, pickBySearch, screenshot, signIn, uniqueName } from '../support/browser';
+import {
+  chooseCommand,
+  launchBrowser,
+  newPage,
+  pickBySearch,
+  screenshot,
+  signIn,
+  uniqueName,
+} from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -127,8 +135,7 @@ describe('charge point management', () => {
     // Reset: the charger goes away and comes back with a new boot time.
     await tab(page, 'Information').click();
     const bootBefore = await page.getByTestId('cp-last-boot').innerText();
-    await page.getByTestId('cp-commands').click();
-    await page.getByRole('menuitem', { name: 'Reset (Soft)' }).click();
+    await chooseCommand(page, 'Reset (Soft)');
     await page.locator('.ant-modal-confirm-title', { hasText: 'Reset the charge point (Soft)?' }).waitFor();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Send' }).click();
     await page.getByTestId('cp-command-answer').getByText('the charge point answered Accepted').waitFor();

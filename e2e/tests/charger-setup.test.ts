@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { launchBrowser, newPage, screenshot, signIn, uniqueName } from '../support/browser';
+import { chooseCommand, launchBrowser, newPage, screenshot, signIn, uniqueName } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -31,8 +31,7 @@ async function connect(ocppUrl: string, id: string, password: string): Promise<S
 }
 
 async function command(page: Page, name: string): Promise<Locator> {
-  await page.getByTestId('cp-commands').click();
-  await page.getByRole('menuitem', { name }).click();
+  await chooseCommand(page, name);
   return page.getByRole('dialog', { name, exact: true });
 }
 
@@ -129,8 +128,7 @@ describe("a charger's password and the commands around it", () => {
     await expect.poll(() => connection(page), { timeout: 15_000 }).toBe('Connected');
 
     // Nothing sent yet: the charger's own version, and "None" for Voltline's.
-    await page.getByTestId('cp-commands').click();
-    await page.getByRole('menuitem', { name: 'Get local list version' }).click();
+    await chooseCommand(page, 'Get local list version');
     const details = banner(page).getByTestId('cp-answer-details');
     await details.getByText('Last sent by Voltline').waitFor();
     await expect.poll(() => details.innerText()).toMatch(/Last sent by Voltline\s*:?\s*None/);
@@ -148,8 +146,7 @@ describe("a charger's password and the commands around it", () => {
     expect(await details.innerText()).toMatch(/Cards sent\s*:?\s*[1-9]/);
     await screenshot(page, 'charge-point-local-list');
 
-    await page.getByTestId('cp-commands').click();
-    await page.getByRole('menuitem', { name: 'Get local list version' }).click();
+    await chooseCommand(page, 'Get local list version');
     await expect
       .poll(() => details.innerText())
       .toMatch(/On the charger\s*:?\s*1[\s\S]*Last sent by Voltline\s*:?\s*1/);

@@ -143,8 +143,17 @@ describe('dashboards', () => {
     await page.waitForURL(/state=charging/);
     await page.getByTestId('map-count').getByText('1 charge point on the map').waitFor();
     const marker = page.getByTitle(CP_NAME, { exact: true });
-    await marker.click();
     const popup = page.getByTestId('map-popup');
+    // The map moves to fit the filtered markers; a click that lands while it moves opens nothing.
+    await expect
+      .poll(
+        async () => {
+          if (!(await popup.isVisible())) await marker.click({ timeout: 2_000 }).catch(() => undefined);
+          return popup.isVisible();
+        },
+        { timeout: 15_000, interval: 1_000 },
+      )
+      .toBe(true);
     await popup.getByText('Sultanahmet Meydanı 1, Fatih, İstanbul').waitFor();
     await popup.getByText('Charging', { exact: true }).first().waitFor();
     await screenshot(page, 'dashboard-map-popup');

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { SimCharger } from '@voltline/simulator';
-import { api, launchBrowser, newPage, screenshot, signIn, uniqueName } from '../support/browser';
+import {
+  api,
+  chooseCommand,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+  uniqueName,
+} from '../support/browser';
 import { chargerWithTariff } from '../support/charger';
 import { startServer, type TestServer } from '../support/server';
 
@@ -257,8 +265,7 @@ describe('the command record of a charge point', () => {
 
     // A TriggerMessage from the header's menu: the list shows it without a reload.
     const trigger = async () => {
-      await page.getByTestId('cp-commands').click();
-      await page.getByRole('menuitem', { name: 'Trigger message' }).click();
+      await chooseCommand(page, 'Trigger message');
       const dialog = page.getByRole('dialog', { name: 'Trigger message' });
       await dialog.getByRole('button', { name: 'Send' }).click();
       await dialog.waitFor({ state: 'hidden' });
