@@ -37,8 +37,8 @@ export async function findForOcpp(tx: Tx, identity: string) {
 }
 export type OcppChargePoint = NonNullable<Awaited<ReturnType<typeof findForOcpp>>>;
 
-/** A charge point in the actor's reach, by its OCPP identity. */
-export async function findInScope(tx: Tx, actor: Actor, identity: string) {
+/** A charge point in the actor's reach (any, for Voltline itself: `null`), by its OCPP identity. */
+export async function findInScope(tx: Tx, actor: Actor | null, identity: string) {
   const [row] = await tx
     .select({
       id: chargePoints.id,
@@ -49,7 +49,10 @@ export async function findInScope(tx: Tx, actor: Actor, identity: string) {
     .from(chargePoints)
     .innerJoin(operators, eq(operators.id, chargePoints.operatorId))
     .where(
-      and(sql`lower(${chargePoints.chargePointId}) = lower(${identity})`, inScope(actor, operators.path)),
+      and(
+        sql`lower(${chargePoints.chargePointId}) = lower(${identity})`,
+        actor ? inScope(actor, operators.path) : undefined,
+      ),
     )
     .limit(1);
   return row;

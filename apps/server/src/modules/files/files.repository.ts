@@ -1,25 +1,9 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { chargePoints, fileGrants, operators, storedFiles } from '../../db/schema/index.js';
+import { fileGrants, storedFiles } from '../../db/schema/index.js';
 
 export type GrantRow = typeof fileGrants.$inferSelect;
 export type StoredFileRow = typeof storedFiles.$inferSelect;
-
-/** The charge point a grant is for, by its OCPP identity, with its operator's path for the reach check. */
-export async function chargePointRef(tx: Tx, identity: string) {
-  const [row] = await tx
-    .select({
-      id: chargePoints.id,
-      chargePointId: chargePoints.chargePointId,
-      operatorId: chargePoints.operatorId,
-      operatorPath: operators.path,
-    })
-    .from(chargePoints)
-    .innerJoin(operators, eq(operators.id, chargePoints.operatorId))
-    .where(sql`lower(${chargePoints.chargePointId}) = lower(${identity})`)
-    .limit(1);
-  return row ?? null;
-}
 
 export async function insertGrant(tx: Tx, values: typeof fileGrants.$inferInsert): Promise<GrantRow> {
   const [row] = await tx.insert(fileGrants).values(values).returning();

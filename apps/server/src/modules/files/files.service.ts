@@ -28,9 +28,10 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { pathInReach, type Ctx } from '../../lib/context.js';
+import type { Ctx } from '../../lib/context.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { audit } from '../audit/audit.service.js';
+import { findInScope } from '../charge-points/charge-points.repository.js';
 import { FileStoreError, normaliseKey, safeName, type FileInfo, type FileStore } from './file-store.js';
 import * as repo from './files.repository.js';
 import type { GrantRow, StoredFileRow } from './files.repository.js';
@@ -257,8 +258,8 @@ export class FilesService {
     if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1 || ttlSeconds > MAX_TTL_SECONDS) {
       throw new RangeError(`a grant lives 1 s to 7 days, not ${ttlSeconds} s`);
     }
-    const cp = await repo.chargePointRef(this.deps.db, chargePointId);
-    if (!cp || (ctx && !pathInReach(ctx.actor, cp.operatorPath))) throw notFound('chargePoint');
+    const cp = await findInScope(this.deps.db, ctx?.actor ?? null, chargePointId);
+    if (!cp) throw notFound('chargePoint');
     const username = `vl${randomBytes(8).toString('hex')}`;
     const password = randomBytes(16).toString('hex');
     const now = this.deps.clock.now();

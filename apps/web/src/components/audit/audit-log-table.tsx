@@ -1,13 +1,14 @@
 import { Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE, type AuditLog, type Page } from '@voltline/contract';
+import { type AuditLog, type Page } from '@voltline/contract';
 import { useListTableProps } from '../list-table/columns';
 import { OneLine } from '../list-table/one-line';
 import { usePermissions } from '../../hooks/use-permission';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { AuditChanges } from './audit-changes';
 import { actionLabel, entityLabel, recordName, summaryText, targetLink } from './audit-format';
+import { useListPagination } from '../../components/list-table/pagination';
 
 const ACTION_COLORS: Record<string, string> = {
   create: 'green',
@@ -47,7 +48,6 @@ export function AuditLogTable({
   testId: string;
 }) {
   const { t, i18n } = useTranslation('auditLogs');
-  const { t: tc } = useTranslation('common');
   const lng = i18n.language;
   const permissions = usePermissions();
 
@@ -125,22 +125,7 @@ export function AuditLogTable({
       {...tableProps}
       expandable={{ expandedRowRender: (l) => <AuditChanges entry={l} /> }}
       locale={{ emptyText: emptyText ?? t('empty') }}
-      pagination={{
-        current: (page?.index ?? 0) + 1,
-        pageSize: PAGE_SIZE,
-        total: page?.total ?? 0,
-        showSizeChanger: false,
-        hideOnSinglePage: true,
-        showTotal: (total, [from, to]) => (
-          <bdi>
-            {tc('common.total', {
-              range: `${formatNumber(from, lng)}–${formatNumber(to, lng)}`,
-              total: formatNumber(total, lng),
-            })}
-          </bdi>
-        ),
-        onChange: (p) => onPage(p - 1),
-      }}
+      pagination={useListPagination(page, onPage, { hideOnSinglePage: true })}
       data-testid={testId}
     />
   );

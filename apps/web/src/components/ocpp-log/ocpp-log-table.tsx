@@ -7,7 +7,7 @@ import { useListTableProps } from '../list-table/columns';
 import { OneLine } from '../list-table/one-line';
 import { DirectionTag, MessageTypeTag } from './frame-tags';
 import { JsonView } from './json-view';
-import { logPagination } from './pagination';
+import { useListPagination } from '../list-table/pagination';
 import { formatLogTime } from './time';
 
 /** One row per frame; expanding a row shows its JSON. */
@@ -23,7 +23,6 @@ export function OcppLogTable({
   onPage: (index: number) => void;
 }) {
   const { t, i18n } = useTranslation('ocppLogs');
-  const { t: tc } = useTranslation('common');
   const wide = useMinWidth(1400);
   const columns: TableColumnsType<OcppLogEntry> = [
     {
@@ -84,7 +83,7 @@ export function OcppLogTable({
       loading={loading}
       {...tableProps}
       expandable={{ expandedRowRender: (e) => <JsonView value={e.payload} testId={`frame-json-${e.id}`} /> }}
-      pagination={logPagination(page, onPage, tc, i18n.language)}
+      pagination={useListPagination(page, onPage)}
       data-testid="ocpp-log-table"
     />
   );

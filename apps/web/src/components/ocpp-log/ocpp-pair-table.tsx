@@ -6,7 +6,7 @@ import { useListTableProps } from '../list-table/columns';
 import { OneLine } from '../list-table/one-line';
 import { DirectionTag, MessageTypeTag } from './frame-tags';
 import { JsonView } from './json-view';
-import { logPagination } from './pagination';
+import { useListPagination } from '../list-table/pagination';
 import { formatLogTime } from './time';
 
 /** One row per CALL with its answer; expanding shows request and response side by side. */
@@ -22,7 +22,6 @@ export function OcppPairTable({
   onPage: (index: number) => void;
 }) {
   const { t, i18n } = useTranslation('ocppLogs');
-  const { t: tc } = useTranslation('common');
   const columns: TableColumnsType<OcppLogPair> = [
     {
       title: t('fields.at'),
@@ -95,7 +94,7 @@ export function OcppPairTable({
           </Row>
         ),
       }}
-      pagination={logPagination(page, onPage, tc, i18n.language)}
+      pagination={useListPagination(page, onPage)}
       data-testid="ocpp-pair-table"
     />
   );

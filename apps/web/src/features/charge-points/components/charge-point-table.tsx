@@ -1,13 +1,14 @@
 import { Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE, type ChargePoint, type Page } from '@voltline/contract';
+import { type ChargePoint, type Page } from '@voltline/contract';
 import { actionsColumn, useListTableProps } from '../../../components/list-table/columns';
 import { OneLine, OneLineLink } from '../../../components/list-table/one-line';
 import { useMinWidth } from '../../../hooks/use-min-width';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { detailPath } from '../paths';
 import { ChargePointActions } from './charge-point-actions';
 import { ConnectionTag, ConnectorBadge, ConnectorStatusTag, RegistrationTag } from './status-tags';
+import { useListPagination } from '../../../components/list-table/pagination';
 
 /** Brand and model need a wide screen; below it they are on the detail page. */
 const WIDE = 1400;
@@ -121,21 +122,7 @@ export function ChargePointTable({
       dataSource={page?.items}
       loading={loading}
       {...tableProps}
-      pagination={{
-        current: (page?.index ?? 0) + 1,
-        pageSize: PAGE_SIZE,
-        total: page?.total ?? 0,
-        showSizeChanger: false,
-        showTotal: (total, [from, to]) => (
-          <bdi>
-            {tc('common.total', {
-              range: `${formatNumber(from, i18n.language)}–${formatNumber(to, i18n.language)}`,
-              total: formatNumber(total, i18n.language),
-            })}
-          </bdi>
-        ),
-        onChange: (p) => onPage(p - 1),
-      }}
+      pagination={useListPagination(page, onPage)}
       data-testid="cp-table"
     />
   );

@@ -2,19 +2,19 @@ import { useState } from 'react';
 import { Descriptions, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE, type CommandRecord } from '@voltline/contract';
+import { type CommandRecord } from '@voltline/contract';
 import { JsonView } from '../../../components/ocpp-log/json-view';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { useCommands } from '../api/get-commands';
 import { OUTCOME_COLORS, requestSummary } from '../command-record';
+import { useListPagination } from '../../../components/list-table/pagination';
 
 /** To the second: commands often go out, and get answered, within the same minute. */
 const at = (value: string) => <bdi>{formatDate(value, 'dateTimeSeconds')}</bdi>;
 
 /** Every remote command sent to the charger, newest first, with what became of it. */
 export function CommandHistory({ id }: { id: number }) {
-  const { t, i18n } = useTranslation('chargePoints');
-  const { t: tc } = useTranslation('common');
+  const { t } = useTranslation('chargePoints');
   const [index, setIndex] = useState(0);
   const commands = useCommands(id, index);
   const columns: TableColumnsType<CommandRecord> = [
@@ -98,18 +98,7 @@ export function CommandHistory({ id }: { id: number }) {
         ),
       }}
       locale={{ emptyText: t('commandLog.empty') }}
-      pagination={{
-        current: index + 1,
-        pageSize: PAGE_SIZE,
-        total: commands.data?.total ?? 0,
-        showSizeChanger: false,
-        showTotal: (total, [from, to]) =>
-          tc('common.total', {
-            range: `${formatNumber(from, i18n.language)}–${formatNumber(to, i18n.language)}`,
-            total: formatNumber(total, i18n.language),
-          }),
-        onChange: (p) => setIndex(p - 1),
-      }}
+      pagination={useListPagination({ index, total: commands.data?.total ?? 0 }, setIndex)}
     />
   );
 }

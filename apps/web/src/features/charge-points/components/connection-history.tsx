@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE, type ConnectionEvent } from '@voltline/contract';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { type ConnectionEvent } from '@voltline/contract';
+import { formatDateTime } from '../../../lib/format';
 import { closeAside, closeWords } from '../../../lib/ocpp-words';
 import { useConnections } from '../api/get-connections';
+import { useListPagination } from '../../../components/list-table/pagination';
 
 /** When the charger connected and dropped, newest first. */
 export function ConnectionHistory({ id }: { id: number }) {
-  const { t, i18n } = useTranslation('chargePoints');
+  const { t } = useTranslation('chargePoints');
   const { t: tc } = useTranslation('common');
   const [index, setIndex] = useState(0);
   const events = useConnections(id, index);
@@ -46,18 +47,7 @@ export function ConnectionHistory({ id }: { id: number }) {
       dataSource={events.data?.items}
       loading={events.isPending}
       data-testid="cp-connections"
-      pagination={{
-        current: index + 1,
-        pageSize: PAGE_SIZE,
-        total: events.data?.total ?? 0,
-        showSizeChanger: false,
-        showTotal: (total, [from, to]) =>
-          tc('common.total', {
-            range: `${formatNumber(from, i18n.language)}–${formatNumber(to, i18n.language)}`,
-            total: formatNumber(total, i18n.language),
-          }),
-        onChange: (p) => setIndex(p - 1),
-      }}
+      pagination={useListPagination({ index, total: events.data?.total ?? 0 }, setIndex)}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { Flex, Table, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { CreditCardOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE, type Driver, type DriverFilter, type Page } from '@voltline/contract';
+import { type Driver, type DriverFilter, type Page } from '@voltline/contract';
 import { actionsColumn, useListTableProps } from '../../../components/list-table/columns';
 import { OneLine, OneLineLink } from '../../../components/list-table/one-line';
 import { useMinWidth } from '../../../hooks/use-min-width';
@@ -11,6 +11,7 @@ import { driverDetailPath } from '../paths';
 import { DriverActions } from './driver-actions';
 import { DriverAvatar } from './driver-avatar';
 import { DriverStatusTag } from './driver-status-tag';
+import { useListPagination } from '../../../components/list-table/pagination';
 
 type SortBy = NonNullable<DriverFilter['sortBy']>;
 
@@ -126,20 +127,7 @@ export function DriverTable({
       {...tableProps}
       onChange={handleChange}
       locale={{ emptyText: t('list.empty') }}
-      pagination={{
-        current: (page?.index ?? 0) + 1,
-        pageSize: PAGE_SIZE,
-        total: page?.total ?? 0,
-        showSizeChanger: false,
-        showTotal: (total, [from, to]) => (
-          <bdi>
-            {tc('common.total', {
-              range: `${formatNumber(from, i18n.language)}–${formatNumber(to, i18n.language)}`,
-              total: formatNumber(total, i18n.language),
-            })}
-          </bdi>
-        ),
-      }}
+      pagination={useListPagination(page)}
       data-testid="driver-table"
     />
   );

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Card, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BALANCE_ENTRY_KINDS, PAGE_SIZE, type BalanceEntry, type BalanceEntryKind } from '@voltline/contract';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { BALANCE_ENTRY_KINDS, type BalanceEntry, type BalanceEntryKind } from '@voltline/contract';
+import { formatDateTime } from '../../../lib/format';
 import { useLedger } from '../api/get-ledger';
 import { formatMoney } from '../../../lib/billing-format';
+import { useListPagination } from '../../../components/list-table/pagination';
 
 const KIND_COLORS: Record<BalanceEntryKind, string> = {
   adjustment: 'purple',
@@ -16,7 +17,6 @@ const KIND_COLORS: Record<BalanceEntryKind, string> = {
 /** Every movement of the driver's balance, newest first, with the balance after it. */
 export function LedgerTable({ driverId, currency }: { driverId: number; currency: string }) {
   const { t, i18n } = useTranslation('drivers');
-  const { t: tc } = useTranslation('common');
   const [index, setIndex] = useState(0);
   const [kind, setKind] = useState<BalanceEntryKind>();
   const ledger = useLedger(driverId, index, kind);
@@ -98,22 +98,9 @@ export function LedgerTable({ driverId, currency }: { driverId: number; currency
         loading={ledger.isFetching}
         scroll={{ x: 820 }}
         locale={{ emptyText: t('ledger.empty') }}
-        pagination={{
-          current: index + 1,
-          pageSize: PAGE_SIZE,
-          total: ledger.data?.total ?? 0,
-          showSizeChanger: false,
+        pagination={useListPagination({ index, total: ledger.data?.total ?? 0 }, setIndex, {
           hideOnSinglePage: true,
-          showTotal: (total, [from, to]) => (
-            <bdi>
-              {tc('common.total', {
-                range: `${formatNumber(from, i18n.language)}–${formatNumber(to, i18n.language)}`,
-                total: formatNumber(total, i18n.language),
-              })}
-            </bdi>
-          ),
-          onChange: (p) => setIndex(p - 1),
-        }}
+        })}
         data-testid="driver-ledger"
       />
     </Card>

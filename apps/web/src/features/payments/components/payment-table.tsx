@@ -1,13 +1,14 @@
 import { Button, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { RollbackOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE, type Page, type Payment } from '@voltline/contract';
+import { type Page, type Payment } from '@voltline/contract';
 import { formatMoney } from '../../../lib/billing-format';
 import { actionsColumn, useListTableProps } from '../../../components/list-table/columns';
 import { OneLine } from '../../../components/list-table/one-line';
 import { useMinWidth } from '../../../hooks/use-min-width';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { PaymentKindTag, PaymentStateTag } from './payment-tags';
+import { useListPagination } from '../../../components/list-table/pagination';
 
 export const refundable = (p: Payment) => p.amount - p.refundedAmount;
 
@@ -142,21 +143,7 @@ export function PaymentTable({
       dataSource={page?.items}
       loading={loading}
       {...tableProps}
-      pagination={{
-        current: (page?.index ?? 0) + 1,
-        pageSize: PAGE_SIZE,
-        total: page?.total ?? 0,
-        showSizeChanger: false,
-        showTotal: (total, [from, to]) => (
-          <bdi>
-            {tc('common.total', {
-              range: `${formatNumber(from, lng)}–${formatNumber(to, lng)}`,
-              total: formatNumber(total, lng),
-            })}
-          </bdi>
-        ),
-        onChange: (p) => onPage(p - 1),
-      }}
+      pagination={useListPagination(page, onPage)}
       data-testid="payment-table"
     />
   );

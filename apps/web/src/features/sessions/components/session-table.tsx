@@ -1,6 +1,6 @@
 import { Button, Empty, Flex, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE, type Session, type SessionPage } from '@voltline/contract';
+import { type Session, type SessionPage } from '@voltline/contract';
 import { formatDuration, formatKw, formatKwh, formatMoney } from '../../../lib/billing-format';
 import { actionsColumn, useListTableProps } from '../../../components/list-table/columns';
 import { OneLine } from '../../../components/list-table/one-line';
@@ -8,6 +8,7 @@ import { useMinWidth } from '../../../hooks/use-min-width';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { costNote } from '../session-rules';
 import { SessionStateCell } from './session-state-tag';
+import { useListPagination } from '../../../components/list-table/pagination';
 
 export function SessionTable({
   page,
@@ -158,21 +159,7 @@ export function SessionTable({
           />
         ),
       }}
-      pagination={{
-        current: (page?.index ?? 0) + 1,
-        pageSize: PAGE_SIZE,
-        total: page?.total ?? 0,
-        showSizeChanger: false,
-        showTotal: (total, [from, to]) => (
-          <bdi>
-            {tc('common.total', {
-              range: `${formatNumber(from, lng)}–${formatNumber(to, lng)}`,
-              total: formatNumber(total, lng),
-            })}
-          </bdi>
-        ),
-        onChange: (p) => onPage(p - 1),
-      }}
+      pagination={useListPagination(page, onPage)}
       data-testid="session-table"
     />
   );

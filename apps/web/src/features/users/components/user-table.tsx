@@ -1,13 +1,14 @@
 import { Avatar, Flex, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE, type Page, type User } from '@voltline/contract';
+import { type Page, type User } from '@voltline/contract';
 import { actionsColumn, useListTableProps } from '../../../components/list-table/columns';
 import { OneLine, OneLineLink } from '../../../components/list-table/one-line';
 import { useMinWidth } from '../../../hooks/use-min-width';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { USERS_PATH } from '../paths';
 import { RoleTags, StatusTag } from './role-tags';
 import { UserActions } from './user-actions';
+import { useListPagination } from '../../../components/list-table/pagination';
 
 export function UserTable({
   page,
@@ -96,21 +97,7 @@ export function UserTable({
       dataSource={page?.items}
       loading={loading}
       {...tableProps}
-      pagination={{
-        current: (page?.index ?? 0) + 1,
-        pageSize: PAGE_SIZE,
-        total: page?.total ?? 0,
-        showSizeChanger: false,
-        showTotal: (total, [from, to]) => (
-          <bdi>
-            {tc('common.total', {
-              range: `${formatNumber(from, i18n.language)}–${formatNumber(to, i18n.language)}`,
-              total: formatNumber(total, i18n.language),
-            })}
-          </bdi>
-        ),
-        onChange: (p) => onPage(p - 1),
-      }}
+      pagination={useListPagination(page, onPage)}
       data-testid="user-table"
     />
   );
