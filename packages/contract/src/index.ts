@@ -13,3 +13,4 @@ export * from './brands.js';
 export * from './drivers.js';
 export * from './billing.js';
 export * from './analytics.js';
+export * from './firmware.js';
