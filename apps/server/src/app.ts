@@ -36,6 +36,7 @@ import { sessionRoutes } from './modules/sessions/sessions.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { ocppLogRoutes } from './modules/ocpp-logs/ocpp-logs.routes.js';
+import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.js';
 import { fileRoutes, withoutFileTokens } from './modules/files/files.routes.js';
 import { createServices, type Services } from './services.js';
 import { VERSION } from './version.js';
@@ -145,6 +146,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   registerAuth(app, { defaultLocale: config.DEFAULT_LOCALE, tokens: services.tokens, auth: services.auth });
   // The stale-session rule runs every 10 minutes, and once at start.
   every(app, 600_000, () => services.sessions.closeStale(), 'closing stale sessions failed');
+  // Diagnostics files past their retention are deleted every hour, and once at start.
+  every(app, 3_600_000, () => services.diagnostics.purgeExpired(), 'purging diagnostics files failed');
 
   await app.register(
     (api: App, _opts, done) => {
@@ -164,6 +167,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
       paymentRoutes(api, services);
       analyticsRoutes(api, services);
       ocppLogRoutes(api, services);
+      diagnosticsRoutes(api, services);
       done();
     },
     { prefix: '/api' },

@@ -15,6 +15,8 @@ import { ConnectorsService } from './modules/charge-points/connectors.service.js
 import { ChargePointInsights } from './modules/charge-points/insights.service.js';
 import { ReferenceService } from './modules/charge-points/reference.service.js';
 import { CommandsService } from './modules/commands/commands.service.js';
+import { DiagnosticsOcpp } from './modules/diagnostics/diagnostics.ocpp.js';
+import { DiagnosticsService } from './modules/diagnostics/diagnostics.service.js';
 import { DriverDetailsService } from './modules/drivers/driver-details.service.js';
 import { LocalFileStore } from './modules/files/file-store.js';
 import { FilesService } from './modules/files/files.service.js';
@@ -57,11 +59,25 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     clock,
   );
   const sessionsOcpp = new SessionsOcpp(db);
+  const files = new FilesService({
+    db,
+    store: new LocalFileStore(path.join(config.DATA_DIR, 'files')),
+    clock,
+    log,
+    links: new LinkSigner(config.JWT_SECRET),
+    publicUrl: config.PUBLIC_URL,
+    ftpHost: config.ftp.publicHost,
+    maxUploadBytes: config.ftp.maxUploadBytes,
+  });
+  const diagnostics = new DiagnosticsService({ db, files, clock, log });
+  const diagnosticsOcpp = new DiagnosticsOcpp(db, diagnostics);
+  files.onUploaded((file) => diagnosticsOcpp.fileArrived(file));
   const ocpp = new CentralSystem({
     db,
     chargers: new ChargersOcpp(db),
     drivers: new DriversOcpp(db),
     sessions: sessionsOcpp,
+    diagnostics: diagnosticsOcpp,
     log,
     nodeId: config.nodeId,
     callTimeoutMs: config.OCPP_CALL_TIMEOUT_SECONDS * 1000,
@@ -102,18 +118,10 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     sessions: new SessionsService({ db, clock, staleHours: config.SESSION_STALE_HOURS }),
     payments: new PaymentsService(db),
     analytics: new AnalyticsService(db),
-    commands: new CommandsService(db, ocpp.gateway, config.nodeId),
+    commands: new CommandsService(db, ocpp.gateway, config.nodeId, diagnostics),
     ocppLogs: new OcppLogsService(db),
-    files: new FilesService({
-      db,
-      store: new LocalFileStore(path.join(config.DATA_DIR, 'files')),
-      clock,
-      log,
-      links: new LinkSigner(config.JWT_SECRET),
-      publicUrl: config.PUBLIC_URL,
-      ftpHost: config.ftp.publicHost,
-      maxUploadBytes: config.ftp.maxUploadBytes,
-    }),
+    files,
+    diagnostics,
   };
 }
 

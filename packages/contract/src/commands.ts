@@ -86,9 +86,13 @@ export const CommandBodies = {
     retries: int32().min(0).max(10).optional(),
     retryInterval: int32().min(0).max(86_400).optional(),
   }),
+  /**
+   * Without `location` (the portal never sends one) Voltline generates it: an ftp:// folder with a
+   * one-off login of its own file service, and tracks the request on `/logs/diagnostic`.
+   */
   getDiagnostic: z.object({
     ...cp,
-    location: z.url().max(512),
+    location: z.url().max(512).optional(),
     startTime: isoTime.optional(),
     stopTime: isoTime.optional(),
     retries: int32().min(0).max(10).optional(),

@@ -112,6 +112,13 @@ export const API = {
     list: 'messageTrace/OcppLogs/getLogs',
     pairs: 'messageTrace/OcppLogs/getLogsRequestResponse',
   },
+  diagnostics: {
+    /** GET with query (index, size, chargePointId, operatorId, status, from, to); POST with the same as body. */
+    list: 'portal/Ftp/GetLogs',
+    download: (id: number | string) => `portal/Ftp/Diagnostics/${id}/download`,
+    /** GET and PUT */
+    retention: 'portal/Ftp/DiagnosticsRetention',
+  },
   audit: {
     dynamic: (userId: number | string) => `portal/AuditLogs/GetUserAuditLogsDynamic/${userId}`,
     excel: 'portal/AuditLogs/GetUserAuditLogsExcel',

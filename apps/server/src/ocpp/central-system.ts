@@ -11,6 +11,7 @@ import type {
   OcppChargePoint,
   StatusReport,
 } from '../modules/charge-points/charge-points.ocpp.js';
+import type { DiagnosticsOcpp } from '../modules/diagnostics/diagnostics.ocpp.js';
 import type { DriversOcpp } from '../modules/drivers/drivers.ocpp.js';
 import type { SessionsOcpp } from '../modules/sessions/sessions.ocpp.js';
 import { Coalescer } from '../lib/coalescer.js';
@@ -48,6 +49,7 @@ export interface CentralSystemOptions {
   chargers: ChargersOcpp;
   drivers: DriversOcpp;
   sessions: SessionsOcpp;
+  diagnostics?: DiagnosticsOcpp;
   log: FastifyBaseLogger;
   nodeId: string;
   callTimeoutMs: number;
@@ -202,6 +204,7 @@ export class CentralSystem {
       chargers: this.o.chargers,
       drivers: this.o.drivers,
       sessions: this.o.sessions,
+      diagnostics: this.o.diagnostics,
       heartbeats: this.heartbeats,
       statuses: this.statuses,
       log,

@@ -64,10 +64,17 @@ function payloadJson(row: OcppLogRow): string {
   }
 }
 
-/** A charger's new password (ChangeConfiguration of AuthorizationKey) never reaches the log. */
+/**
+ * A charger's new password (ChangeConfiguration of AuthorizationKey) never reaches the log, nor
+ * the one-off login in the location of a GetDiagnostics or UpdateFirmware.
+ */
 function withoutSecrets(action: string | null, payload: unknown): unknown {
-  if (action !== 'ChangeConfiguration' || typeof payload !== 'object' || payload === null) return payload;
+  if (typeof payload !== 'object' || payload === null) return payload;
   const p = payload as Record<string, unknown>;
+  if ((action === 'GetDiagnostics' || action === 'UpdateFirmware') && typeof p.location === 'string') {
+    return { ...p, location: p.location.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/]*@/i, '$1[redacted]@') };
+  }
+  if (action !== 'ChangeConfiguration') return payload;
   return typeof p.key === 'string' && p.key.toLowerCase() === 'authorizationkey'
     ? { ...p, value: '[redacted]' }
     : p;

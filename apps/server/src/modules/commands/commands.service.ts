@@ -22,18 +22,23 @@ import { networkCards } from '../drivers/authorization.js';
 import { rememberProfiles } from './charging-profiles.js';
 import { lastSentList, saveSentList } from './local-lists.repository.js';
 
-type Target = NonNullable<Awaited<ReturnType<typeof findInScope>>>;
+export type Target = NonNullable<Awaited<ReturnType<typeof findInScope>>>;
+
+/** Prepares GetDiagnostics: a location Voltline generates when none is given, and the request's record. */
+export interface DiagnosticsPreparer {
+  prepare(ctx: Ctx, cp: Target, request: Payload): Promise<Prepared>;
+}
 type Payload = Record<string, unknown>;
 
 /** What one command sends, what its audit line says of it, and what follows the charger's answer. */
-interface Prepared {
+export interface Prepared {
   payload: Payload;
   /** The request as the audit line records it (no secret). */
   logged: Payload;
   /** Runs in the audit line's transaction once the charger answered. */
   after?: (tx: Tx, answer: Payload) => Promise<void>;
-  /** Undoes what was written before the call when it failed. */
-  failed?: (tx: Tx) => Promise<void>;
+  /** Undoes what was written before the call when it failed (the gateway's error). */
+  failed?: (tx: Tx, err: unknown) => Promise<void>;
   /** Voltline's own figures added to the charger's answer. */
   extra?: Payload;
 }
@@ -48,6 +53,7 @@ export class CommandsService {
     private readonly gateway: ChargerGateway,
     /** This process, as its command records name it (NODE_ID). */
     private readonly nodeId: string,
+    private readonly diagnostics?: DiagnosticsPreparer,
   ) {}
 
   /**
@@ -70,7 +76,7 @@ export class CommandsService {
     const cp = await findInScope(this.db, ctx.actor, body.chargePointId);
     if (!cp) throw notFound('chargePoint');
     const { chargePointId: _id, ...request } = body as CommandBody<C> & { chargePointId: string };
-    const prepared = await this.prepare(command, cp, request);
+    const prepared = await this.prepare(ctx, command, cp, request);
     const action: OutboundAction = COMMAND_ACTIONS[command];
     const record = (summary: Payload, tx: Tx) =>
       audit(tx, ctx, {
@@ -91,7 +97,7 @@ export class CommandsService {
       answer = await this.gateway.call(cp.chargePointId, action, prepared.payload);
     } catch (err) {
       await this.db.transaction(async (tx) => {
-        await prepared.failed?.(tx);
+        await prepared.failed?.(tx, err);
         await records.finishRecord(tx, recordId, outcomeOf(err), { error: errorText(err) });
         await record({ request: prepared.logged, error: err instanceof AppError ? err.key : 'error' }, tx);
       });
@@ -107,7 +113,8 @@ export class CommandsService {
     return { ...answer, ...prepared.extra };
   }
 
-  private async prepare(command: CommandName, cp: Target, request: Payload): Promise<Prepared> {
+  private async prepare(ctx: Ctx, command: CommandName, cp: Target, request: Payload): Promise<Prepared> {
+    if (command === 'getDiagnostic' && this.diagnostics) return this.diagnostics.prepare(ctx, cp, request);
     if (command === 'changeConfiguration' && String(request.key).toLowerCase() === 'authorizationkey') {
       return this.newPassword(cp, String(request.value));
     }

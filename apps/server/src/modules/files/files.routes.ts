@@ -78,7 +78,7 @@ export function fileRoutes(app: App, { files }: { files: FilesService }) {
 }
 
 /** An attachment header any client reads: an ASCII name, and the exact one for those that know RFC 6266. */
-function contentDisposition(name: string): string {
+export function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

@@ -4,6 +4,7 @@ import type {
   OcppChargePoint,
   StatusReport,
 } from '../../modules/charge-points/charge-points.ocpp.js';
+import type { DiagnosticsOcpp } from '../../modules/diagnostics/diagnostics.ocpp.js';
 import type { DriversOcpp } from '../../modules/drivers/drivers.ocpp.js';
 import type { SessionsOcpp } from '../../modules/sessions/sessions.ocpp.js';
 import type { Coalescer } from '../../lib/coalescer.js';
@@ -14,6 +15,8 @@ export interface HandlerContext {
   chargers: ChargersOcpp;
   drivers: DriversOcpp;
   sessions: SessionsOcpp;
+  /** Diagnostics requests; absent where no diagnostics feature is wired (some unit tests). */
+  diagnostics?: DiagnosticsOcpp | undefined;
   /** Heartbeats of all chargers, written together (charge point ids). */
   heartbeats: Coalescer<number>;
   /** Status reports of all chargers, written together. */

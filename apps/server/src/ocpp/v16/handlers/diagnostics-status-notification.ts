@@ -6,5 +6,6 @@ export const diagnosticsStatusNotification: Handler<
   Ocpp.DiagnosticsStatusNotificationResponse
 > = async (p, ctx) => {
   await ctx.chargers.recordEvent(ctx.cp.id, 'DiagnosticsStatusNotification', p.status, p);
+  await ctx.diagnostics?.statusNotification(ctx.cp.id, p.status);
   return {};
 };
