@@ -69,9 +69,10 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     ftpHost: config.ftp.publicHost,
     maxUploadBytes: config.ftp.maxUploadBytes,
   });
-  const diagnostics = new DiagnosticsService({ db, files, clock, log });
-  const diagnosticsOcpp = new DiagnosticsOcpp(db, diagnostics);
-  files.onUploaded((file) => diagnosticsOcpp.fileArrived(file));
+  // The charger's side of diagnostics reaches the service lazily: the service needs the gateway.
+  const diagnosticsOcpp: DiagnosticsOcpp = new DiagnosticsOcpp(db, {
+    removeFiles: (tx, files, expire): Promise<void> => diagnostics.removeFiles(tx, files, expire),
+  });
   const ocpp = new CentralSystem({
     db,
     chargers: new ChargersOcpp(db),
@@ -83,6 +84,14 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     callTimeoutMs: config.OCPP_CALL_TIMEOUT_SECONDS * 1000,
     logRetentionDays: config.OCPP_LOG_RETENTION_DAYS,
   });
+  const diagnostics = new DiagnosticsService({
+    db,
+    files,
+    clock,
+    log,
+    isConnected: (id) => ocpp.gateway.isConnected(id),
+  });
+  files.onUploaded((file) => diagnosticsOcpp.fileArrived(file));
   const chargePointQueries = { hasActiveSession, activeSessionCounts, tariffFitsChargePoint };
   const publicConfig: PublicConfig = {
     registrationEnabled: config.REGISTRATION_ENABLED,

@@ -44,6 +44,7 @@ const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/ocpp\/RemoteTrigger\//, 'commands'],
   [/^\/api\/portal\/ChargePoint\/:id\/commands$/, 'commands'],
   [/^\/api\/messageTrace\/OcppLogs\//, 'logs'],
+  [/^\/api\/portal\/Ftp\/(GetLogs|Diagnostics|DiagnosticsRetention)\b/, 'logs'],
   [/^\/api\/portal\/AuditLogs\//, 'auditLogs'],
   [/^\/api\/portal\/(ChargePoint|Profile|connector|Analytics\/(Chargepoint|Connector))\b/, 'chargePoints'],
   [/^\/api\/portal\/(Driver|driver|Operator\/getDriversByOperatorId)\b/, 'drivers'],
@@ -61,7 +62,8 @@ function expectedPermission(method: string, url: string): string | undefined {
   if (area === 'commands') return method === 'GET' ? 'commands:read' : 'commands:write';
   if (url.endsWith('/Payment/refund')) return 'payments:refund';
   const query =
-    method === 'GET' || (method === 'POST' && /(Dynamic|Excel|GetPaymentTransactions)(\/:\w+)?$/.test(url));
+    method === 'GET' ||
+    (method === 'POST' && /(Dynamic|Excel|GetPaymentTransactions|GetLogs)(\/:\w+)?$/.test(url));
   return `${area}:${query ? 'read' : 'write'}`;
 }
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  diagnosticsRequests,
+  storedFiles,
   driverAddresses,
   drivers,
   driverVehicles,
@@ -69,6 +71,22 @@ beforeAll(async () => {
     })
     .returning();
   charger = await connectClient(url, 'ANK-PROBE', 'ankara-probe-secret1');
+  const [file] = await db
+    .insert(storedFiles)
+    .values({
+      kind: 'diagnostics',
+      key: 'diagnostics/ank-probe/ANK-PROBE.log',
+      name: 'ANK-PROBE.log',
+      size: 1,
+      sha256: '0'.repeat(64),
+      operatorId: ankara!.id,
+      chargePointId: cp.id,
+    })
+    .returning();
+  const [diagnostics] = await db
+    .insert(diagnosticsRequests)
+    .values({ chargePointId: cp.id, operatorId: ankara!.id, status: 'Uploaded', storedFileId: file!.id })
+    .returning();
   const started = (await charger.call('StartTransaction', {
     connectorId: 1,
     idTag: card!.number,
@@ -86,6 +104,7 @@ beforeAll(async () => {
     vehicle: vehicle!.id,
     user: user!.id,
     session: started.transactionId,
+    diagnostics: diagnostics!.id,
   });
 });
 afterAll(async () => {
@@ -108,6 +127,7 @@ function idFor(url: string): number | string | undefined {
     [/\/driver\/:id/, 'driver'],
     [/\/tariff\/:tariffId/, 'tariff'],
     [/\/user\/:id/, 'user'],
+    [/Ftp\/Diagnostics\/:id/, 'diagnostics'],
   ];
   const key = rules.find(([re]) => re.test(url))?.[1];
   return key === undefined ? undefined : ids[key];

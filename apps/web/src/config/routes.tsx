@@ -1,6 +1,7 @@
 import type { Permission } from '@voltline/contract';
 import { AUDIT_LOG_ROUTES } from '../features/audit-logs/routes';
 import { CHARGE_POINT_ROUTES } from '../features/charge-points/routes';
+import { DIAGNOSTICS_ROUTES } from '../features/diagnostics/routes';
 import { DASHBOARD_ROUTES } from '../features/dashboards/routes';
 import { DRIVER_ROUTES } from '../features/drivers/routes';
 import { OCPP_LOG_ROUTES } from '../features/ocpp-logs/routes';
@@ -69,6 +70,7 @@ export const PROTECTED_ROUTES: ScreenRoute[] = [
   ...CHARGE_POINT_ROUTES,
   ...AUDIT_LOG_ROUTES,
   ...OCPP_LOG_ROUTES,
+  ...DIAGNOSTICS_ROUTES,
 ];
 
 export const MENU_ROUTES = PROTECTED_ROUTES.filter((r) => r.menu);

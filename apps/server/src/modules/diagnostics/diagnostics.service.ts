@@ -31,6 +31,8 @@ export interface DiagnosticsDeps {
   files: FilesService;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Whether the charger is connected: an offline charger gets no upload login. */
+  isConnected: (chargePointId: string) => boolean;
 }
 
 type Payload = Record<string, unknown>;
@@ -76,7 +78,7 @@ export class DiagnosticsService implements DiagnosticsPreparer {
     const retryInterval = typeof request.retryInterval === 'number' ? request.retryInterval : undefined;
     let location = typeof request.location === 'string' ? request.location : undefined;
     let grantId: number | null = null;
-    if (!location) {
+    if (!location && this.deps.isConnected(cp.chargePointId)) {
       const ttl = Math.min(BASE_TTL_SECONDS + ((retries ?? 0) + 1) * (retryInterval ?? 0), MAX_TTL_SECONDS);
       const grant = await this.deps.files.grantUpload(cp.chargePointId, ttl, { ctx });
       location = grant.ftpUrl;
@@ -92,10 +94,15 @@ export class DiagnosticsService implements DiagnosticsPreparer {
       retryInterval: retryInterval ?? null,
       grantId,
     });
-    const payload = { ...request, location };
+    // Offline: no location, and the call fails as offline (recorded as commandFailed below).
+    const payload = location ? { ...request, location } : request;
     return {
       payload,
-      logged: { ...payload, location: withoutLogin(location), diagnosticsRequest: row.id },
+      logged: {
+        ...payload,
+        ...(location ? { location: withoutLogin(location) } : {}),
+        diagnosticsRequest: row.id,
+      },
       // OCPP 1.6 GetDiagnostics.conf: no fileName means the charger has no diagnostics to upload.
       after: (tx, answer) =>
         typeof answer.fileName === 'string' && answer.fileName !== ''

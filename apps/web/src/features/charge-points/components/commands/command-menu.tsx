@@ -4,6 +4,7 @@ import {
   ClearOutlined,
   CloudUploadOutlined,
   DownOutlined,
+  FileTextOutlined,
   NumberOutlined,
   PoweroffOutlined,
   ReloadOutlined,
@@ -18,19 +19,23 @@ import { useConfiguration } from '../../api/get-configuration';
 import { ChangeConfigurationModal } from './change-configuration-modal';
 import { AvailabilityModal, TriggerMessageModal } from './command-modals';
 import { DataTransferModal } from './data-transfer-modal';
+import { GetDiagnosticsModal } from './get-diagnostics-modal';
+import { useDiagnosticsSent } from './diagnostics-sent';
 import { SendLocalListModal } from './send-local-list-modal';
 import { useCanSend } from '../../use-can-send';
 import { useRunCommand } from './use-run-command';
 
-type Dialog = 'trigger' | 'availability' | 'configuration' | 'localList' | 'dataTransfer';
+type Dialog = 'trigger' | 'availability' | 'configuration' | 'localList' | 'dataTransfer' | 'diagnostics';
 
 /** Commands for the whole charge point, from the detail page's header. */
 export function CommandMenu({ cp }: { cp: ChargePoint }) {
-  const { t } = useTranslation('chargePoints');
+  const { t } = useTranslation(['chargePoints', 'diagnostics']);
   const { run, send, holder } = useRunCommand(cp.chargePointId);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // A local list carries the network's cards: only for roles that may read drivers.
   const canSendList = useCanSend('sendLocalList');
+  const canGetDiagnostics = useCanSend('getDiagnostic');
+  const diagnosticsSent = useDiagnosticsSent();
   const chargePointId = cp.chargePointId;
   const connectorIds = cp.connectors.filter((c) => !c.archived).map((c) => c.connectorId);
   // Only what the Configuration tab already read: the menu never asks the charger by itself.
@@ -103,6 +108,16 @@ export function CommandMenu({ cp }: { cp: ChargePoint }) {
       label: t('commands.getLocalListVersion'),
       onClick: () => void run('getLocalListVersion', { chargePointId }, t('commands.getLocalListVersion')),
     },
+    ...(canGetDiagnostics
+      ? [
+          {
+            key: 'diagnostics',
+            icon: <FileTextOutlined />,
+            label: t('diagnostics:request.title'),
+            onClick: () => setDialog('diagnostics'),
+          },
+        ]
+      : []),
     {
       key: 'dataTransfer',
       icon: <SwapOutlined />,
@@ -164,6 +179,16 @@ export function CommandMenu({ cp }: { cp: ChargePoint }) {
           )
         }
       />
+      <GetDiagnosticsModal
+        open={dialog === 'diagnostics'}
+        onClose={close}
+        onSend={(v) =>
+          send('getDiagnostic', { chargePointId, ...v }, t('diagnostics:request.title')).then(
+            diagnosticsSent.show,
+          )
+        }
+      />
+      {diagnosticsSent.holder}
       <DataTransferModal
         open={dialog === 'dataTransfer'}
         onClose={close}

@@ -1,0 +1,26 @@
+import { Tag, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { DiagnosticsState } from '@voltline/contract';
+
+const COLORS: Record<DiagnosticsState, string> = {
+  requested: 'default',
+  Uploading: 'processing',
+  Uploaded: 'success',
+  UploadFailed: 'error',
+  commandFailed: 'error',
+  noFile: 'warning',
+  expired: 'default',
+};
+
+/** A request's state in words; a failed command says why on hover. */
+export function DiagnosticsStatusTag({ status, error }: { status: DiagnosticsState; error: string | null }) {
+  const { t } = useTranslation('diagnostics');
+  const tag = (
+    <Tag color={COLORS[status]} data-testid="diagnostics-status">
+      {t(`states.${status}`)}
+    </Tag>
+  );
+  if (!error) return tag;
+  const reason = error === 'offline' || error === 'timedOut' ? t(`errors.${error}`) : error;
+  return <Tooltip title={reason}>{tag}</Tooltip>;
+}
