@@ -27,6 +27,8 @@ export const SERVER_LAYERS = [
   ['payments'],
   ['analytics'],
   ['commands', 'ocpp-logs', 'health'],
+  // Diagnostics prepares the commands' GetDiagnostics (commands.service.ts: DiagnosticsPreparer).
+  ['diagnostics'],
 ];
 
 const dirs = (dir) =>

@@ -41,7 +41,7 @@ export function DiagnosticsTable({
   const [busy, setBusy] = useState<number | null>(null);
   const pagination = useListPagination(page, onPage);
 
-  const window = (r: DiagnosticsRequest) =>
+  const timeWindow = (r: DiagnosticsRequest) =>
     r.startTime || r.stopTime
       ? `${r.startTime ? formatDateTime(r.startTime) : '…'} – ${r.stopTime ? formatDateTime(r.stopTime) : '…'}`
       : t('table.wholeLog');
@@ -57,32 +57,32 @@ export function DiagnosticsTable({
     {
       title: t('table.chargePoint'),
       key: 'chargePoint',
-      width: 160,
+      width: 150,
       render: (_, r) => <Link to={chargePointPath(r.chargePointId)}>{r.chargePointId}</Link>,
     },
     {
       title: t('table.requestedAt'),
       key: 'requestedAt',
-      width: 170,
+      width: 150,
       render: (_, r) => formatDateTime(r.requestedAt),
     },
-    { title: t('table.requestedBy'), key: 'requestedBy', width: 160, render: (_, r) => r.requestedBy ?? '—' },
-    { title: t('table.window'), key: 'window', width: 280, render: (_, r) => window(r) },
+    { title: t('table.requestedBy'), key: 'requestedBy', width: 140, render: (_, r) => r.requestedBy ?? '—' },
+    { title: t('table.window'), key: 'window', width: 230, render: (_, r) => timeWindow(r) },
     {
       title: t('table.status'),
       key: 'status',
-      width: 150,
+      width: 140,
       render: (_, r) => <DiagnosticsStatusTag status={r.status} error={r.error} />,
     },
     { title: t('table.fileName'), key: 'fileName', render: (_, r) => r.fileName ?? '—' },
     {
       title: t('table.size'),
       key: 'size',
-      width: 100,
+      width: 90,
       align: 'end',
       render: (_, r) => (r.size === null ? '—' : formatBytes(r.size, i18n.language)),
     },
-    actionsColumn(t('table.actions'), 130, (r) =>
+    actionsColumn(t('table.actions'), 120, (r) =>
       r.downloadLink ? (
         <Button
           size="small"

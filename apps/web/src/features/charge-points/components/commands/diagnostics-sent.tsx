@@ -20,7 +20,7 @@ export function useDiagnosticsSent() {
             t={t}
             i18nKey={fileName ? 'sent.where' : 'sent.noFile'}
             values={{ fileName }}
-            components={{ link: <Link to={DIAGNOSTICS_PATH} onClick={() => instance.destroy()} /> }}
+            components={{ screen: <Link to={DIAGNOSTICS_PATH} onClick={() => instance.destroy()} /> }}
           />
         </span>
       ),

@@ -1,4 +1,4 @@
-import { DatePicker, Form, InputNumber, Modal, Typography, type ButtonProps } from 'antd';
+import { DatePicker, Form, InputNumber, Modal, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { dateFormat } from '../../../../lib/format';
@@ -52,7 +52,7 @@ export function GetDiagnosticsModal({
       okText={t('request.send')}
       onCancel={onClose}
       onOk={() => form.submit()}
-      okButtonProps={{ 'data-testid': 'diagnostics-send' } as ButtonProps}
+      okButtonProps={{ 'data-testid': 'diagnostics-send' }}
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t('request.hint')}</Typography.Paragraph>
