@@ -15,6 +15,8 @@ export const AUDIT_ENTITIES = [
   'vehicle',
   'session',
   'payment',
+  /** A network-wide setting (entityId: its name, e.g. diagnosticsRetentionDays). */
+  'setting',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
