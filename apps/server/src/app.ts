@@ -35,6 +35,7 @@ import { tariffRoutes } from './modules/tariffs/tariffs.routes.js';
 import { sessionRoutes } from './modules/sessions/sessions.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
 import { ocppLogRoutes } from './modules/ocpp-logs/ocpp-logs.routes.js';
 import { fileRoutes, withoutFileTokens } from './modules/files/files.routes.js';
 import { createServices, type Services } from './services.js';
@@ -164,6 +165,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
       paymentRoutes(api, services);
       analyticsRoutes(api, services);
       ocppLogRoutes(api, services);
+      maintenanceRoutes(api, services);
       done();
     },
     { prefix: '/api' },

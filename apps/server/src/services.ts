@@ -16,6 +16,8 @@ import { ChargePointInsights } from './modules/charge-points/insights.service.js
 import { ReferenceService } from './modules/charge-points/reference.service.js';
 import { CommandsService } from './modules/commands/commands.service.js';
 import { DriverDetailsService } from './modules/drivers/driver-details.service.js';
+import { MaintenanceOcpp } from './modules/maintenance/maintenance.ocpp.js';
+import { MaintenanceService } from './modules/maintenance/maintenance.service.js';
 import { LocalFileStore } from './modules/files/file-store.js';
 import { FilesService } from './modules/files/files.service.js';
 import { LinkSigner } from './modules/files/links.js';
@@ -62,6 +64,7 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     chargers: new ChargersOcpp(db),
     drivers: new DriversOcpp(db),
     sessions: sessionsOcpp,
+    maintenance: new MaintenanceOcpp(db, log),
     log,
     nodeId: config.nodeId,
     callTimeoutMs: config.OCPP_CALL_TIMEOUT_SECONDS * 1000,
@@ -104,6 +107,7 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     analytics: new AnalyticsService(db),
     commands: new CommandsService(db, ocpp.gateway, config.nodeId),
     ocppLogs: new OcppLogsService(db),
+    maintenance: new MaintenanceService(db),
     files: new FilesService({
       db,
       store: new LocalFileStore(path.join(config.DATA_DIR, 'files')),

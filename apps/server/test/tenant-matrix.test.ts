@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   driverAddresses,
+  maintenanceLogs,
   drivers,
   driverVehicles,
   operators,
@@ -68,6 +69,18 @@ beforeAll(async () => {
       roles: ['Main Operator'],
     })
     .returning();
+  const [maintenance] = await db
+    .insert(maintenanceLogs)
+    .values({
+      chargePointId: cp.id,
+      operatorId: ankara!.id,
+      source: 'manual',
+      type: 'repair',
+      description: 'ANK-PROBE repair',
+      technician: 'Murat',
+      startedAt: new Date(),
+    })
+    .returning();
   charger = await connectClient(url, 'ANK-PROBE', 'ankara-probe-secret1');
   const started = (await charger.call('StartTransaction', {
     connectorId: 1,
@@ -86,6 +99,7 @@ beforeAll(async () => {
     vehicle: vehicle!.id,
     user: user!.id,
     session: started.transactionId,
+    maintenanceLog: maintenance!.id,
   });
 });
 afterAll(async () => {
@@ -97,6 +111,7 @@ afterAll(async () => {
 function idFor(url: string): number | string | undefined {
   const rules: [RegExp, keyof typeof ids | undefined][] = [
     [/Country\/GetCities/, undefined],
+    [/MaintenanceLogs\/:id/, 'maintenanceLog'],
     [/AuditLogs\/.*:userId/, 'user'],
     [/\/Profile\/:id/, 'chargePointIdentity'],
     [/\/ChargePoint\/:id|GetChargePointAvailableTariffs/, 'chargePoint'],
@@ -118,6 +133,12 @@ const BODIES: Record<string, unknown> = {
   'POST /api/portal/Transaction/:id/review': { action: 'release', note: 'tenant probe' },
   'POST /api/portal/ChargePoint/:id/password': {},
   'POST /api/portal/AuditLogs/GetUserAuditLogsDynamic/:userId': {},
+  'PUT /api/messageTrace/MaintenanceLogs/:id': {
+    type: 'repair',
+    description: 'tenant probe',
+    technician: 'probe',
+    startedAt: '2026-01-01T00:00:00.000Z',
+  },
 };
 
 describe('the tenant matrix', () => {

@@ -15,6 +15,7 @@ export const AUDIT_ENTITIES = [
   'vehicle',
   'session',
   'payment',
+  'maintenanceLog',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

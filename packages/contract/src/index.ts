@@ -14,3 +14,4 @@ export * from './drivers.js';
 export * from './billing.js';
 export * from './analytics.js';
 export * from './firmware.js';
+export * from './maintenance.js';

@@ -12,6 +12,7 @@ import type {
   StatusReport,
 } from '../modules/charge-points/charge-points.ocpp.js';
 import type { DriversOcpp } from '../modules/drivers/drivers.ocpp.js';
+import type { MaintenanceOcpp } from '../modules/maintenance/maintenance.ocpp.js';
 import type { SessionsOcpp } from '../modules/sessions/sessions.ocpp.js';
 import { Coalescer } from '../lib/coalescer.js';
 import { CLOSE_REASONS } from '../lib/close-cause.js';
@@ -48,6 +49,7 @@ export interface CentralSystemOptions {
   chargers: ChargersOcpp;
   drivers: DriversOcpp;
   sessions: SessionsOcpp;
+  maintenance: MaintenanceOcpp;
   log: FastifyBaseLogger;
   nodeId: string;
   callTimeoutMs: number;
@@ -202,6 +204,7 @@ export class CentralSystem {
       chargers: this.o.chargers,
       drivers: this.o.drivers,
       sessions: this.o.sessions,
+      maintenance: this.o.maintenance,
       heartbeats: this.heartbeats,
       statuses: this.statuses,
       log,

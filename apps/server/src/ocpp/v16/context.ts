@@ -5,6 +5,7 @@ import type {
   StatusReport,
 } from '../../modules/charge-points/charge-points.ocpp.js';
 import type { DriversOcpp } from '../../modules/drivers/drivers.ocpp.js';
+import type { MaintenanceOcpp } from '../../modules/maintenance/maintenance.ocpp.js';
 import type { SessionsOcpp } from '../../modules/sessions/sessions.ocpp.js';
 import type { Coalescer } from '../../lib/coalescer.js';
 
@@ -14,6 +15,8 @@ export interface HandlerContext {
   chargers: ChargersOcpp;
   drivers: DriversOcpp;
   sessions: SessionsOcpp;
+  /** The maintenance log's automatic entries; never fails the answer. */
+  maintenance: MaintenanceOcpp;
   /** Heartbeats of all chargers, written together (charge point ids). */
   heartbeats: Coalescer<number>;
   /** Status reports of all chargers, written together. */
