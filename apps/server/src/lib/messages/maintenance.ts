@@ -95,7 +95,7 @@ const tr: Record<keyof typeof en, string> = {
   'maintenance.type.repair': 'Onarım',
   'maintenance.type.partReplacement': 'Parça değişimi',
   'maintenance.type.cleaning': 'Temizlik',
-  'maintenance.type.softwareUpdate': 'Yazılım güncellemesi',
+  'maintenance.type.softwareUpdate': 'Yerinde donanım yazılımı güncellemesi',
   'maintenance.type.other': 'Diğer',
   'maintenance.text.fault': '{error}',
   'maintenance.text.faultCleared': 'Giderildi: {error}',
