@@ -3,6 +3,7 @@ const en = {
   'maintenance.endBeforeStart': 'The end must be after the start.',
   'maintenance.autoReadOnly':
     'This entry was recorded from what the charger reported, so it cannot be changed or deleted. Add a new entry instead.',
+  'maintenance.noSuchConnector': 'This charge point has no such connector.',
   'maintenance.created': 'The maintenance entry was added.',
   'maintenance.updated': 'The maintenance entry was saved.',
   'maintenance.deleted': 'The maintenance entry was deleted.',
@@ -67,6 +68,7 @@ const tr: Record<keyof typeof en, string> = {
   'maintenance.endBeforeStart': 'Bitiş, başlangıçtan sonra olmalı.',
   'maintenance.autoReadOnly':
     'Bu kayıt şarj istasyonunun bildirdiklerinden otomatik oluşturuldu; değiştirilemez veya silinemez. Bunun yerine yeni bir kayıt ekleyin.',
+  'maintenance.noSuchConnector': 'Bu şarj istasyonunda böyle bir soket yok.',
   'maintenance.created': 'Bakım kaydı eklendi.',
   'maintenance.updated': 'Bakım kaydı kaydedildi.',
   'maintenance.deleted': 'Bakım kaydı silindi.',

@@ -8,10 +8,11 @@ import type {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../lib/context.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { inBatches } from '../../lib/excel.js';
 import { audit, diff } from '../audit/audit.service.js';
 import { findInScope } from '../charge-points/charge-points.repository.js';
+import { connectorsOf } from '../charge-points/registry.repository.js';
 import * as repo from './maintenance.repository.js';
 
 type Filter = z.output<typeof MaintenanceLogFilter>;
@@ -83,6 +84,7 @@ export class MaintenanceService {
   async add(ctx: Ctx, body: NewEntry): Promise<MaintenanceLog> {
     const cp = await findInScope(this.db, ctx.actor, body.chargePointId);
     if (!cp) throw notFound('chargePoint');
+    await this.checkConnector(cp.id, body.connectorId);
     const id = await this.db.transaction(async (tx) => {
       const entry = {
         connectorId: body.connectorId ?? null,
@@ -110,6 +112,16 @@ export class MaintenanceService {
     return this.get(ctx, id);
   }
 
+  /** A connector number the charge point has (0 is the charge point itself). */
+  private async checkConnector(chargePointDbId: number, connectorId: number | null | undefined) {
+    if (!connectorId) return;
+    const known = await connectorsOf(this.db, [chargePointDbId]);
+    if (known.some((c) => c.connectorId === connectorId)) return;
+    throw new AppError(400, 'maintenance.noSuchConnector', {}, [
+      { field: 'body.connectorId', key: 'maintenance.noSuchConnector' },
+    ]);
+  }
+
   private async get(ctx: Ctx, id: number): Promise<MaintenanceLog> {
     const row = await repo.findMaintenance(this.db, ctx.actor, id);
     if (!row) throw notFound('maintenanceLog');
@@ -126,6 +138,7 @@ export class MaintenanceService {
 
   async update(ctx: Ctx, id: number, body: Change): Promise<MaintenanceLog> {
     const row = await this.manual(ctx, id);
+    await this.checkConnector(row.chargePointDbId, body.connectorId);
     const next = {
       connectorId: body.connectorId ?? null,
       type: body.type,

@@ -185,6 +185,16 @@ describe("technicians' entries", () => {
     });
     const auto = await t.call('POST', `${BASE}/add`, { token: istanbul, body: { ...manual, type: 'fault' } });
     expect(auto.status).toBe(400);
+    const noConnector = await t.call<Err>('POST', `${BASE}/add`, {
+      token: istanbul,
+      body: { ...manual, connectorId: 7 },
+      headers: { 'accept-language': 'tr' },
+    });
+    expect(noConnector.status).toBe(400);
+    expect(noConnector.body.details).toContainEqual({
+      field: 'body.connectorId',
+      message: 'Bu şarj istasyonunda böyle bir soket yok.',
+    });
     const gone = await t.call<Err>('POST', `${BASE}/add`, {
       token: istanbul,
       body: { ...manual, chargePointId: 'NO-SUCH-CP' },

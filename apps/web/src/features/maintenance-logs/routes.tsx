@@ -7,6 +7,6 @@ export const MAINTENANCE_LOG_ROUTES: ScreenRoute[] = [
     path: MAINTENANCE_LOGS_PATH,
     permission: 'logs:read',
     screen: lazyScreen(() => import('./pages/maintenance-logs-page')),
-    menu: { key: 'maintenanceLogs', label: 'menu.maintenanceLogs', group: 'logs', icon: 'Setting' },
+    menu: { key: 'maintenanceLogs', label: 'menu.maintenanceLogs', group: 'logs', icon: 'Tool' },
   },
 ];
