@@ -20,6 +20,7 @@ export const SERVER_LAYERS = [
   ['operators'],
   ['users'],
   ['charge-points'],
+  ['maintenance'],
   ['files'],
   ['tariffs'],
   ['drivers'],

@@ -35,6 +35,7 @@ import { tariffRoutes } from './modules/tariffs/tariffs.routes.js';
 import { sessionRoutes } from './modules/sessions/sessions.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
 import { ocppLogRoutes } from './modules/ocpp-logs/ocpp-logs.routes.js';
 import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.js';
 import { fileRoutes, withoutFileTokens } from './modules/files/files.routes.js';
@@ -168,6 +169,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
       analyticsRoutes(api, services);
       ocppLogRoutes(api, services);
       diagnosticsRoutes(api, services);
+      maintenanceRoutes(api, services);
       done();
     },
     { prefix: '/api' },

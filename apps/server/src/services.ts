@@ -18,6 +18,8 @@ import { CommandsService } from './modules/commands/commands.service.js';
 import { DiagnosticsOcpp } from './modules/diagnostics/diagnostics.ocpp.js';
 import { DiagnosticsService } from './modules/diagnostics/diagnostics.service.js';
 import { DriverDetailsService } from './modules/drivers/driver-details.service.js';
+import { MaintenanceOcpp } from './modules/maintenance/maintenance.ocpp.js';
+import { MaintenanceService } from './modules/maintenance/maintenance.service.js';
 import { LocalFileStore } from './modules/files/file-store.js';
 import { FilesService } from './modules/files/files.service.js';
 import { LinkSigner } from './modules/files/links.js';
@@ -79,6 +81,7 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     drivers: new DriversOcpp(db),
     sessions: sessionsOcpp,
     diagnostics: diagnosticsOcpp,
+    maintenance: new MaintenanceOcpp(db, log),
     log,
     nodeId: config.nodeId,
     callTimeoutMs: config.OCPP_CALL_TIMEOUT_SECONDS * 1000,
@@ -129,6 +132,7 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     analytics: new AnalyticsService(db),
     commands: new CommandsService(db, ocpp.gateway, config.nodeId, diagnostics),
     ocppLogs: new OcppLogsService(db),
+    maintenance: new MaintenanceService(db),
     files,
     diagnostics,
   };

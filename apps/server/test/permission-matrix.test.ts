@@ -45,6 +45,7 @@ const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/portal\/ChargePoint\/:id\/commands$/, 'commands'],
   [/^\/api\/messageTrace\/OcppLogs\//, 'logs'],
   [/^\/api\/portal\/Ftp\/(GetLogs|Diagnostics|DiagnosticsRetention)\b/, 'logs'],
+  [/^\/api\/messageTrace\/MaintenanceLogs\b/, 'logs'],
   [/^\/api\/portal\/AuditLogs\//, 'auditLogs'],
   [/^\/api\/portal\/(ChargePoint|Profile|connector|Analytics\/(Chargepoint|Connector))\b/, 'chargePoints'],
   [/^\/api\/portal\/(Driver|driver|Operator\/getDriversByOperatorId)\b/, 'drivers'],
@@ -61,9 +62,10 @@ function expectedPermission(method: string, url: string): string | undefined {
   if (!area || area === 'public' || area === 'signedIn') return area;
   if (area === 'commands') return method === 'GET' ? 'commands:read' : 'commands:write';
   if (url.endsWith('/Payment/refund')) return 'payments:refund';
+  // The maintenance log's network list is a POST query at the list's own path (spec §7 Logs).
   const query =
     method === 'GET' ||
-    (method === 'POST' && /(Dynamic|Excel|GetPaymentTransactions|GetLogs)(\/:\w+)?$/.test(url));
+    (method === 'POST' && /(Dynamic|Excel|GetPaymentTransactions|GetLogs|MaintenanceLogs)(\/:\w+)?$/.test(url));
   return `${area}:${query ? 'read' : 'write'}`;
 }
 

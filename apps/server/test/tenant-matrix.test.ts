@@ -4,6 +4,7 @@ import {
   diagnosticsRequests,
   storedFiles,
   driverAddresses,
+  maintenanceLogs,
   drivers,
   driverVehicles,
   operators,
@@ -70,6 +71,18 @@ beforeAll(async () => {
       roles: ['Main Operator'],
     })
     .returning();
+  const [maintenance] = await db
+    .insert(maintenanceLogs)
+    .values({
+      chargePointId: cp.id,
+      operatorId: ankara!.id,
+      source: 'manual',
+      type: 'repair',
+      description: 'ANK-PROBE repair',
+      technician: 'Murat',
+      startedAt: new Date(),
+    })
+    .returning();
   charger = await connectClient(url, 'ANK-PROBE', 'ankara-probe-secret1');
   const [file] = await db
     .insert(storedFiles)
@@ -105,6 +118,7 @@ beforeAll(async () => {
     user: user!.id,
     session: started.transactionId,
     diagnostics: diagnostics!.id,
+    maintenanceLog: maintenance!.id,
   });
 });
 afterAll(async () => {
@@ -116,6 +130,7 @@ afterAll(async () => {
 function idFor(url: string): number | string | undefined {
   const rules: [RegExp, keyof typeof ids | undefined][] = [
     [/Country\/GetCities/, undefined],
+    [/MaintenanceLogs\/:id/, 'maintenanceLog'],
     [/AuditLogs\/.*:userId/, 'user'],
     [/\/Profile\/:id/, 'chargePointIdentity'],
     [/\/ChargePoint\/:id|GetChargePointAvailableTariffs/, 'chargePoint'],
@@ -138,6 +153,12 @@ const BODIES: Record<string, unknown> = {
   'POST /api/portal/Transaction/:id/review': { action: 'release', note: 'tenant probe' },
   'POST /api/portal/ChargePoint/:id/password': {},
   'POST /api/portal/AuditLogs/GetUserAuditLogsDynamic/:userId': {},
+  'PUT /api/messageTrace/MaintenanceLogs/:id': {
+    type: 'repair',
+    description: 'tenant probe',
+    technician: 'probe',
+    startedAt: '2026-01-01T00:00:00.000Z',
+  },
 };
 
 describe('the tenant matrix', () => {

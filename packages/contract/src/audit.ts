@@ -17,6 +17,7 @@ export const AUDIT_ENTITIES = [
   'payment',
   /** A network-wide setting (entityId: its name, e.g. diagnosticsRetentionDays). */
   'setting',
+  'maintenanceLog',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

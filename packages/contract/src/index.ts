@@ -15,3 +15,4 @@ export * from './billing.js';
 export * from './analytics.js';
 export * from './firmware.js';
 export * from './diagnostics.js';
+export * from './maintenance.js';

@@ -13,6 +13,7 @@ import type {
 } from '../modules/charge-points/charge-points.ocpp.js';
 import type { DiagnosticsOcpp } from '../modules/diagnostics/diagnostics.ocpp.js';
 import type { DriversOcpp } from '../modules/drivers/drivers.ocpp.js';
+import type { MaintenanceOcpp } from '../modules/maintenance/maintenance.ocpp.js';
 import type { SessionsOcpp } from '../modules/sessions/sessions.ocpp.js';
 import { Coalescer } from '../lib/coalescer.js';
 import { CLOSE_REASONS } from '../lib/close-cause.js';
@@ -50,6 +51,7 @@ export interface CentralSystemOptions {
   drivers: DriversOcpp;
   sessions: SessionsOcpp;
   diagnostics?: DiagnosticsOcpp;
+  maintenance: MaintenanceOcpp;
   log: FastifyBaseLogger;
   nodeId: string;
   callTimeoutMs: number;
@@ -205,6 +207,7 @@ export class CentralSystem {
       drivers: this.o.drivers,
       sessions: this.o.sessions,
       diagnostics: this.o.diagnostics,
+      maintenance: this.o.maintenance,
       heartbeats: this.heartbeats,
       statuses: this.statuses,
       log,

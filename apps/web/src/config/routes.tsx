@@ -4,6 +4,7 @@ import { CHARGE_POINT_ROUTES } from '../features/charge-points/routes';
 import { DIAGNOSTICS_ROUTES } from '../features/diagnostics/routes';
 import { DASHBOARD_ROUTES } from '../features/dashboards/routes';
 import { DRIVER_ROUTES } from '../features/drivers/routes';
+import { MAINTENANCE_LOG_ROUTES } from '../features/maintenance-logs/routes';
 import { OCPP_LOG_ROUTES } from '../features/ocpp-logs/routes';
 import { OPERATOR_ROUTES } from '../features/operators/routes';
 import { PAYMENT_ROUTES } from '../features/payments/routes';
@@ -71,6 +72,7 @@ export const PROTECTED_ROUTES: ScreenRoute[] = [
   ...AUDIT_LOG_ROUTES,
   ...OCPP_LOG_ROUTES,
   ...DIAGNOSTICS_ROUTES,
+  ...MAINTENANCE_LOG_ROUTES,
 ];
 
 export const MENU_ROUTES = PROTECTED_ROUTES.filter((r) => r.menu);

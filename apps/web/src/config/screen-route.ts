@@ -18,7 +18,8 @@ export type MenuIcon =
   | 'LineChart'
   | 'Setting'
   | 'Team'
-  | 'Thunderbolt';
+  | 'Thunderbolt'
+  | 'Tool';
 
 export interface ScreenRoute {
   /** Absolute path (spec §2). */

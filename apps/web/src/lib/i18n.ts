@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'ocppLogs',
   'auditLogs',
   'diagnostics',
+  'maintenance',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -11,3 +11,4 @@ export * from './merchants.js';
 export * from './billing.js';
 export * from './files.js';
 export * from './diagnostics.js';
+export * from './maintenance.js';

@@ -19,6 +19,7 @@ import {
   setPendingPasswordHash,
 } from '../charge-points/charge-points.repository.js';
 import { networkCards } from '../drivers/authorization.js';
+import { recordCommandInMaintenance } from '../maintenance/maintenance.commands.js';
 import { rememberProfiles } from './charging-profiles.js';
 import { lastSentList, saveSentList } from './local-lists.repository.js';
 
@@ -106,6 +107,7 @@ export class CommandsService {
     await this.db.transaction(async (tx) => {
       if (answer.status === 'Accepted') await rememberProfiles(tx, ctx, cp.id, command, prepared.payload);
       await prepared.after?.(tx, answer);
+      await recordCommandInMaintenance(tx, ctx, cp.id, command, prepared.payload, answer);
       const status = typeof answer.status === 'string' ? answer.status : null;
       await records.finishRecord(tx, recordId, 'answered', { status });
       await record({ request: prepared.logged, answer: 'status' in answer ? answer.status : 'received' }, tx);

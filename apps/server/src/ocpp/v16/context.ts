@@ -6,6 +6,7 @@ import type {
 } from '../../modules/charge-points/charge-points.ocpp.js';
 import type { DiagnosticsOcpp } from '../../modules/diagnostics/diagnostics.ocpp.js';
 import type { DriversOcpp } from '../../modules/drivers/drivers.ocpp.js';
+import type { MaintenanceOcpp } from '../../modules/maintenance/maintenance.ocpp.js';
 import type { SessionsOcpp } from '../../modules/sessions/sessions.ocpp.js';
 import type { Coalescer } from '../../lib/coalescer.js';
 
@@ -17,6 +18,8 @@ export interface HandlerContext {
   sessions: SessionsOcpp;
   /** Diagnostics requests; absent where no diagnostics feature is wired (some unit tests). */
   diagnostics?: DiagnosticsOcpp | undefined;
+  /** The maintenance log's automatic entries; never fails the answer. */
+  maintenance: MaintenanceOcpp;
   /** Heartbeats of all chargers, written together (charge point ids). */
   heartbeats: Coalescer<number>;
   /** Status reports of all chargers, written together. */

@@ -12,6 +12,7 @@ import {
   SettingOutlined,
   TeamOutlined,
   ThunderboltOutlined,
+  ToolOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { MenuIcon } from '../../config/routes';
@@ -34,4 +35,5 @@ export const MENU_ICONS: Record<MenuIcon, ReactNode> = {
   Setting: <SettingOutlined />,
   Team: <TeamOutlined />,
   Thunderbolt: <ThunderboltOutlined />,
+  Tool: <ToolOutlined />,
 };

@@ -6,6 +6,7 @@ export const bootNotification: Handler<Ocpp.BootNotificationRequest, Ocpp.BootNo
   p,
   ctx,
 ) => {
+  await ctx.maintenance.reboot(ctx.cp.id, p.firmwareVersion ?? null);
   await ctx.chargers.recordBoot(ctx.cp.id, {
     vendor: p.chargePointVendor,
     model: p.chargePointModel,

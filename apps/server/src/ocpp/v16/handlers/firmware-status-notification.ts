@@ -5,6 +5,7 @@ export const firmwareStatusNotification: Handler<
   Ocpp.FirmwareStatusNotificationRequest,
   Ocpp.FirmwareStatusNotificationResponse
 > = async (p, ctx) => {
+  await ctx.maintenance.firmwareStatus(ctx.cp.id, p.status);
   await ctx.chargers.recordEvent(ctx.cp.id, 'FirmwareStatusNotification', p.status, p);
   return {};
 };

@@ -17,7 +17,7 @@ export const statusNotification: Handler<
   checkConnector(p.connectorId, 0);
   // A time the database refuses (year 0) reached it and was answered InternalError.
   checkTime('timestamp', p.timestamp);
-  await ctx.statuses.add({
+  const report = {
     chargePointId: ctx.cp.id,
     connectorId: p.connectorId,
     status: p.status,
@@ -25,7 +25,10 @@ export const statusNotification: Handler<
     info: p.info ?? null,
     vendorErrorCode: p.vendorErrorCode ?? null,
     at: reportTime(p.timestamp),
-  });
+  };
+  // Before the report is stored: the maintenance log compares it with the status until now.
+  await ctx.maintenance.status(report);
+  await ctx.statuses.add(report);
   return {};
 };
 

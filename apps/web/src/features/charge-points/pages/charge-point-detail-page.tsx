@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { useCan } from '../../../hooks/use-permission';
 import { OcppLogView } from '../../../components/ocpp-log/ocpp-log-view';
+import { ChargerMaintenance } from '../../../components/maintenance/charger-maintenance';
 import { INITIAL_LOG_STATE } from '../../../components/ocpp-log/log-state';
 import { useChargePoint } from '../api/get-charge-point';
 import { AnalyticsTab } from '../components/analytics-tab';
@@ -21,11 +22,12 @@ import { ConnectionTag, ConnectorStatusTag } from '../components/status-tags';
 import { detailPath, DEVICES_PATH } from '../paths';
 
 const PATH_TABS = ['connectors', 'configuration', 'messageTrace'] as const;
-const QUERY_TABS = ['info', 'analytics', 'connections', 'commands'] as const;
+const QUERY_TABS = ['info', 'analytics', 'connections', 'commands', 'maintenance'] as const;
 type Tab = (typeof PATH_TABS)[number] | (typeof QUERY_TABS)[number];
 
 export default function ChargePointDetailPage() {
   const { t } = useTranslation('chargePoints');
+  const { t: tm } = useTranslation('maintenance');
   const navigate = useNavigate();
   const { chargePointId = '', tab: pathTab } = useParams();
   const [search] = useSearchParams();
@@ -75,6 +77,15 @@ export default function ChargePointDetailPage() {
     { key: 'connections', label: t('tabs.connections'), children: <ConnectionHistory id={c.id} /> },
     ...(canSeeCommands
       ? [{ key: 'commands', label: t('tabs.commands'), children: <CommandHistory id={c.id} /> }]
+      : []),
+    ...(canLogs
+      ? [
+          {
+            key: 'maintenance',
+            label: tm('tabTitle'),
+            children: <ChargerMaintenance chargePointId={c.chargePointId} />,
+          },
+        ]
       : []),
   ];
 
