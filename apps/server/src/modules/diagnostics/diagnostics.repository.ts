@@ -10,6 +10,7 @@ import {
   chargePoints,
   diagnosticsRequests,
   diagnosticsSettings,
+  fileGrants,
   operators,
   storedFiles,
   users,
@@ -204,4 +205,25 @@ export function markExpired(tx: Tx, fileIds: number[]) {
     .update(diagnosticsRequests)
     .set({ status: 'expired', storedFileId: null, updatedAt: sql`now()` })
     .where(inArray(diagnosticsRequests.storedFileId, fileIds));
+}
+
+/**
+ * Open requests whose upload login has expired: the charger can no longer upload, so they failed
+ * (the charger never said so). Returns how many.
+ */
+export async function closeAbandoned(tx: Tx, now: Date): Promise<number> {
+  const rows = await tx
+    .update(diagnosticsRequests)
+    .set({ status: 'UploadFailed', error: 'uploadWindowClosed', updatedAt: sql`now()` })
+    .where(
+      and(
+        inArray(diagnosticsRequests.status, [...OPEN_DIAGNOSTICS_STATES]),
+        inArray(
+          diagnosticsRequests.grantId,
+          tx.select({ id: fileGrants.id }).from(fileGrants).where(lt(fileGrants.expiresAt, now)),
+        ),
+      ),
+    )
+    .returning({ id: diagnosticsRequests.id });
+  return rows.length;
 }

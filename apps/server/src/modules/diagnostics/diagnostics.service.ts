@@ -156,11 +156,15 @@ export class DiagnosticsService implements DiagnosticsPreparer {
 
   /**
    * Deletes diagnostics files kept longer than the retention period from the file store, and marks
-   * their requests `expired`. Returns how many files were deleted.
+   * their requests `expired`. Returns how many files were deleted. Open requests whose upload
+   * login expired are closed as UploadFailed on the way.
    */
   async purgeExpired(): Promise<number> {
     const { retentionDays } = await this.retention();
-    const before = new Date(this.deps.clock.now().getTime() - retentionDays * 86_400_000);
+    const now = this.deps.clock.now();
+    const abandoned = await repo.closeAbandoned(this.deps.db, now);
+    if (abandoned > 0) this.deps.log.info({ abandoned }, 'diagnostics requests whose upload window closed');
+    const before = new Date(now.getTime() - retentionDays * 86_400_000);
     let deleted = 0;
     for (;;) {
       const files = await repo.filesStoredBefore(this.deps.db, before, PURGE_BATCH);

@@ -9,6 +9,7 @@ import {
   auditLogs,
   commandRecords,
   diagnosticsRequests,
+  fileGrants,
   ocppMessages,
   storedFiles,
 } from '../../db/schema/index.js';
@@ -194,6 +195,24 @@ describe('diagnostics from a simulated charger', () => {
     });
     expect(await t.database.db.select().from(storedFiles).where(eq(storedFiles.id, stored.id))).toEqual([]);
     expect(existsSync(path.join(t.config.DATA_DIR, 'files', stored.key))).toBe(false);
+  });
+
+  it('closes a request as failed once its upload login expired without an upload', async () => {
+    rawAnswer = { fileName: 'never.log' };
+    const r = await request({ chargePointId: 'DIAG-RAW' });
+    const id = r.body.data.diagnosticsRequestId as number;
+    const [row] = await t.database.db
+      .select()
+      .from(diagnosticsRequests)
+      .where(eq(diagnosticsRequests.id, id));
+    await t.app.services.diagnostics.purgeExpired();
+    expect((await find(id))?.status).toBe('requested');
+    await t.database.db
+      .update(fileGrants)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(fileGrants.id, row!.grantId!));
+    await t.app.services.diagnostics.purgeExpired();
+    expect(await find(id)).toMatchObject({ status: 'UploadFailed', error: 'uploadWindowClosed' });
   });
 
   it('records commandFailed with the reason when the charger is offline', async () => {

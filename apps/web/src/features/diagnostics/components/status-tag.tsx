@@ -12,6 +12,8 @@ const COLORS: Record<DiagnosticsState, string> = {
   expired: 'default',
 };
 
+const KNOWN_ERRORS = ['offline', 'timedOut', 'uploadWindowClosed'];
+
 /** A request's state in words; a failed command says why on hover. */
 export function DiagnosticsStatusTag({ status, error }: { status: DiagnosticsState; error: string | null }) {
   const { t } = useTranslation('diagnostics');
@@ -21,6 +23,6 @@ export function DiagnosticsStatusTag({ status, error }: { status: DiagnosticsSta
     </Tag>
   );
   if (!error) return tag;
-  const reason = error === 'offline' || error === 'timedOut' ? t(`errors.${error}`) : error;
+  const reason = KNOWN_ERRORS.includes(error) ? t(`errors.${error}`) : error;
   return <Tooltip title={reason}>{tag}</Tooltip>;
 }
