@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'chargePoints',
   'ocppLogs',
   'auditLogs',
+  'firmware',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import {
   ClearOutlined,
+  CloudDownloadOutlined,
   CloudUploadOutlined,
   DownOutlined,
   NumberOutlined,
@@ -14,6 +15,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ChargePoint } from '@voltline/contract';
+import { UpdateFirmwareModal } from '../../../../components/firmware/update-firmware-modal';
 import { useConfiguration } from '../../api/get-configuration';
 import { ChangeConfigurationModal } from './change-configuration-modal';
 import { AvailabilityModal, TriggerMessageModal } from './command-modals';
@@ -22,7 +24,7 @@ import { SendLocalListModal } from './send-local-list-modal';
 import { useCanSend } from '../../use-can-send';
 import { useRunCommand } from './use-run-command';
 
-type Dialog = 'trigger' | 'availability' | 'configuration' | 'localList' | 'dataTransfer';
+type Dialog = 'trigger' | 'availability' | 'configuration' | 'localList' | 'dataTransfer' | 'firmware';
 
 /** Commands for the whole charge point, from the detail page's header. */
 export function CommandMenu({ cp }: { cp: ChargePoint }) {
@@ -31,6 +33,8 @@ export function CommandMenu({ cp }: { cp: ChargePoint }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // A local list carries the network's cards: only for roles that may read drivers.
   const canSendList = useCanSend('sendLocalList');
+  const canUpdateFirmware = useCanSend('updateFirmware');
+  const { t: tf } = useTranslation('firmware');
   const chargePointId = cp.chargePointId;
   const connectorIds = cp.connectors.filter((c) => !c.archived).map((c) => c.connectorId);
   // Only what the Configuration tab already read: the menu never asks the charger by itself.
@@ -109,6 +113,16 @@ export function CommandMenu({ cp }: { cp: ChargePoint }) {
       label: t('commands.dataTransfer'),
       onClick: () => setDialog('dataTransfer'),
     },
+    ...(canUpdateFirmware
+      ? [
+          {
+            key: 'firmware',
+            icon: <CloudDownloadOutlined />,
+            label: tf('command.title'),
+            onClick: () => setDialog('firmware'),
+          },
+        ]
+      : []),
   ];
 
   const close = () => setDialog(null);
@@ -171,6 +185,7 @@ export function CommandMenu({ cp }: { cp: ChargePoint }) {
           send('dataTransfer', { chargePointId, ...v }, `${t('commands.dataTransfer')}: ${v.vendorId}`)
         }
       />
+      <UpdateFirmwareModal open={dialog === 'firmware'} charger={cp} onClose={close} />
     </>
   );
 }
