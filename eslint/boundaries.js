@@ -27,6 +27,7 @@ export const SERVER_LAYERS = [
   ['payments'],
   ['analytics'],
   ['commands', 'ocpp-logs', 'health'],
+  ['firmware'],
 ];
 
 const dirs = (dir) =>

@@ -37,6 +37,8 @@ import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { ocppLogRoutes } from './modules/ocpp-logs/ocpp-logs.routes.js';
 import { fileRoutes, withoutFileTokens } from './modules/files/files.routes.js';
+import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
+import { campaignRoutes } from './modules/firmware/campaigns.routes.js';
 import { createServices, type Services } from './services.js';
 import { VERSION } from './version.js';
 
@@ -145,6 +147,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   registerAuth(app, { defaultLocale: config.DEFAULT_LOCALE, tokens: services.tokens, auth: services.auth });
   // The stale-session rule runs every 10 minutes, and once at start.
   every(app, 600_000, () => services.sessions.closeStale(), 'closing stale sessions failed');
+  // Firmware campaigns move on: time-outs, chargers back online, the next batch, the pause threshold.
+  every(app, 5_000, () => services.rollout.tick(), 'firmware campaign tick failed');
 
   await app.register(
     (api: App, _opts, done) => {
@@ -164,6 +168,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
       paymentRoutes(api, services);
       analyticsRoutes(api, services);
       ocppLogRoutes(api, services);
+      firmwareRoutes(api, services);
+      campaignRoutes(api, services);
       done();
     },
     { prefix: '/api' },

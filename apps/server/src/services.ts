@@ -19,6 +19,11 @@ import { DriverDetailsService } from './modules/drivers/driver-details.service.j
 import { LocalFileStore } from './modules/files/file-store.js';
 import { FilesService } from './modules/files/files.service.js';
 import { LinkSigner } from './modules/files/links.js';
+import { CampaignsService } from './modules/firmware/campaigns.service.js';
+import { DeviceFirmwareService } from './modules/firmware/devices.service.js';
+import { FirmwareOcpp } from './modules/firmware/firmware.ocpp.js';
+import { FirmwareService } from './modules/firmware/firmware.service.js';
+import { FirmwareRollout } from './modules/firmware/rollout.js';
 import { DriversOcpp } from './modules/drivers/drivers.ocpp.js';
 import { DriversService } from './modules/drivers/drivers.service.js';
 import { HealthService } from './modules/health/health.service.js';
@@ -57,15 +62,44 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     clock,
   );
   const sessionsOcpp = new SessionsOcpp(db);
+  // Firmware campaigns hear of chargers' statuses and boots from the OCPP side, and send through it.
+  const firmwareOcpp: FirmwareOcpp = new FirmwareOcpp(
+    db,
+    {
+      advance: (id): Promise<void> => rollout.advance(id),
+      reachable: (id): Promise<void> => rollout.reachable(id),
+    },
+    log,
+  );
   const ocpp = new CentralSystem({
     db,
     chargers: new ChargersOcpp(db),
     drivers: new DriversOcpp(db),
     sessions: sessionsOcpp,
+    firmware: firmwareOcpp,
     log,
     nodeId: config.nodeId,
     callTimeoutMs: config.OCPP_CALL_TIMEOUT_SECONDS * 1000,
     logRetentionDays: config.OCPP_LOG_RETENTION_DAYS,
+  });
+  const files = new FilesService({
+    db,
+    store: new LocalFileStore(path.join(config.DATA_DIR, 'files')),
+    clock,
+    log,
+    links: new LinkSigner(config.JWT_SECRET),
+    publicUrl: config.PUBLIC_URL,
+    ftpHost: config.ftp.publicHost,
+    maxUploadBytes: config.ftp.maxUploadBytes,
+  });
+  const commands = new CommandsService(db, ocpp.gateway, config.nodeId);
+  const rollout: FirmwareRollout = new FirmwareRollout({
+    db,
+    clock,
+    commands,
+    files,
+    log,
+    installAllowanceMs: config.FIRMWARE_INSTALL_MINUTES * 60_000,
   });
   const chargePointQueries = { hasActiveSession, activeSessionCounts, tariffFitsChargePoint };
   const publicConfig: PublicConfig = {
@@ -102,18 +136,13 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     sessions: new SessionsService({ db, clock, staleHours: config.SESSION_STALE_HOURS }),
     payments: new PaymentsService(db),
     analytics: new AnalyticsService(db),
-    commands: new CommandsService(db, ocpp.gateway, config.nodeId),
+    commands,
     ocppLogs: new OcppLogsService(db),
-    files: new FilesService({
-      db,
-      store: new LocalFileStore(path.join(config.DATA_DIR, 'files')),
-      clock,
-      log,
-      links: new LinkSigner(config.JWT_SECRET),
-      publicUrl: config.PUBLIC_URL,
-      ftpHost: config.ftp.publicHost,
-      maxUploadBytes: config.ftp.maxUploadBytes,
-    }),
+    files,
+    rollout,
+    firmware: new FirmwareService({ db, store: files.store, maxBytes: config.FIRMWARE_MAX_MB * 1024 * 1024 }),
+    campaigns: new CampaignsService(db, rollout, log),
+    deviceFirmware: new DeviceFirmwareService(db),
   };
 }
 

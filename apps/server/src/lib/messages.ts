@@ -6,6 +6,7 @@ import { chargingMessages } from './messages/charging.js';
 import { validationMessages } from './messages/validation.js';
 import { auditMessages } from './messages/audit.js';
 import { fileMessages } from './messages/files.js';
+import { firmwareMessages } from './messages/firmware.js';
 
 /**
  * Every text the API answers with, in each language of the portal. Keys are grouped by domain;
@@ -124,6 +125,7 @@ const en = {
   ...validationMessages.en,
   ...auditMessages.en,
   ...fileMessages.en,
+  ...firmwareMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -242,6 +244,7 @@ const tr: Record<MessageKey, string> = {
   ...validationMessages.tr,
   ...auditMessages.tr,
   ...fileMessages.tr,
+  ...firmwareMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };

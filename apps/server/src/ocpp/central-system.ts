@@ -12,6 +12,7 @@ import type {
   StatusReport,
 } from '../modules/charge-points/charge-points.ocpp.js';
 import type { DriversOcpp } from '../modules/drivers/drivers.ocpp.js';
+import type { FirmwareOcpp } from '../modules/firmware/firmware.ocpp.js';
 import type { SessionsOcpp } from '../modules/sessions/sessions.ocpp.js';
 import { Coalescer } from '../lib/coalescer.js';
 import { CLOSE_REASONS } from '../lib/close-cause.js';
@@ -48,6 +49,7 @@ export interface CentralSystemOptions {
   chargers: ChargersOcpp;
   drivers: DriversOcpp;
   sessions: SessionsOcpp;
+  firmware?: FirmwareOcpp;
   log: FastifyBaseLogger;
   nodeId: string;
   callTimeoutMs: number;
@@ -202,6 +204,7 @@ export class CentralSystem {
       chargers: this.o.chargers,
       drivers: this.o.drivers,
       sessions: this.o.sessions,
+      firmware: this.o.firmware,
       heartbeats: this.heartbeats,
       statuses: this.statuses,
       log,
@@ -226,6 +229,7 @@ export class CentralSystem {
     if (previous) void previous.close({ code: 1000, reason: CLOSE_REASONS.replaced });
     void this.o.chargers
       .markConnected(cp.id, this.o.nodeId, client.handshake.remoteAddress ?? null)
+      .then(() => this.o.firmware?.connected(cp.id, cp.registrationStatus === 'accepted'))
       .catch((err: unknown) => log.error({ err }, 'could not record connection'));
     log.info('charger connected');
 

@@ -10,3 +10,4 @@ export * from './driver-details.js';
 export * from './merchants.js';
 export * from './billing.js';
 export * from './files.js';
+export * from './firmware.js';

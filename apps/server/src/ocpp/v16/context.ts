@@ -5,6 +5,7 @@ import type {
   StatusReport,
 } from '../../modules/charge-points/charge-points.ocpp.js';
 import type { DriversOcpp } from '../../modules/drivers/drivers.ocpp.js';
+import type { FirmwareOcpp } from '../../modules/firmware/firmware.ocpp.js';
 import type { SessionsOcpp } from '../../modules/sessions/sessions.ocpp.js';
 import type { Coalescer } from '../../lib/coalescer.js';
 
@@ -14,6 +15,8 @@ export interface HandlerContext {
   chargers: ChargersOcpp;
   drivers: DriversOcpp;
   sessions: SessionsOcpp;
+  /** Firmware campaigns: what a charger's firmware status and boots mean for them. */
+  firmware?: FirmwareOcpp | undefined;
   /** Heartbeats of all chargers, written together (charge point ids). */
   heartbeats: Coalescer<number>;
   /** Status reports of all chargers, written together. */

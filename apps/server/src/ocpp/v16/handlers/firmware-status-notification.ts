@@ -6,5 +6,6 @@ export const firmwareStatusNotification: Handler<
   Ocpp.FirmwareStatusNotificationResponse
 > = async (p, ctx) => {
   await ctx.chargers.recordEvent(ctx.cp.id, 'FirmwareStatusNotification', p.status, p);
+  await ctx.firmware?.status(ctx.cp.id, p.status);
   return {};
 };
