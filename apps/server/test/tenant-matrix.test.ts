@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   driverAddresses,
+  firmwareCampaigns,
+  firmwares,
   drivers,
   driverVehicles,
   operators,
@@ -28,6 +30,7 @@ const MARKERS = [
   'Ankara probe tariff',
   'ankara.probe@voltline.local',
   'Ankara Yolu',
+  'ankara-probe-7.0.zip',
 ];
 
 beforeAll(async () => {
@@ -68,6 +71,29 @@ beforeAll(async () => {
       roles: ['Main Operator'],
     })
     .returning();
+  const [firmware] = await db
+    .insert(firmwares)
+    .values({
+      operatorId: ankara!.id,
+      fileName: 'ankara-probe-7.0.zip',
+      version: '7.0',
+      size: 1,
+      sha256: '0'.repeat(64),
+      storeKey: 'firmware/probe/ankara-probe-7.0.zip',
+    })
+    .returning();
+  const [campaign] = await db
+    .insert(firmwareCampaigns)
+    .values({
+      operatorId: ankara!.id,
+      firmwareId: firmware!.id,
+      state: 'paused',
+      transport: 'ftp',
+      retries: 0,
+      retryInterval: 0,
+      failureThresholdPercent: 20,
+    })
+    .returning();
   charger = await connectClient(url, 'ANK-PROBE', 'ankara-probe-secret1');
   const started = (await charger.call('StartTransaction', {
     connectorId: 1,
@@ -86,6 +112,8 @@ beforeAll(async () => {
     vehicle: vehicle!.id,
     user: user!.id,
     session: started.transactionId,
+    firmware: firmware!.id,
+    campaign: campaign!.id,
   });
 });
 afterAll(async () => {
@@ -108,6 +136,8 @@ function idFor(url: string): number | string | undefined {
     [/\/driver\/:id/, 'driver'],
     [/\/tariff\/:tariffId/, 'tariff'],
     [/\/user\/:id/, 'user'],
+    [/\/Ftp\/Firmware\/:id/, 'firmware'],
+    [/\/Firmware\/campaigns\/:id/, 'campaign'],
   ];
   const key = rules.find(([re]) => re.test(url))?.[1];
   return key === undefined ? undefined : ids[key];
