@@ -64,9 +64,24 @@ function payloadJson(row: OcppLogRow): string {
   }
 }
 
-/** A charger's new password (ChangeConfiguration of AuthorizationKey) never reaches the log. */
+/** A file location's credentials: the FTP password, or the signed token of a `/files/` link. */
+export function withoutLocationSecrets(location: string): string {
+  return location
+    .replace(/^([a-z]+:\/\/[^:@/]*):[^@/]*@/i, '$1:[redacted]@')
+    .replace(/\/files\/[^/?#]+\//, '/files/[redacted]/');
+}
+
+/**
+ * A charger's new password (ChangeConfiguration of AuthorizationKey) and the credentials in a
+ * transfer's location (UpdateFirmware, GetDiagnostics) never reach the log.
+ */
 function withoutSecrets(action: string | null, payload: unknown): unknown {
-  if (action !== 'ChangeConfiguration' || typeof payload !== 'object' || payload === null) return payload;
+  if (typeof payload !== 'object' || payload === null) return payload;
+  if ((action === 'UpdateFirmware' || action === 'GetDiagnostics') && 'location' in payload) {
+    const p = payload as Record<string, unknown>;
+    return typeof p.location === 'string' ? { ...p, location: withoutLocationSecrets(p.location) } : p;
+  }
+  if (action !== 'ChangeConfiguration') return payload;
   const p = payload as Record<string, unknown>;
   return typeof p.key === 'string' && p.key.toLowerCase() === 'authorizationkey'
     ? { ...p, value: '[redacted]' }

@@ -4,7 +4,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCharger, type SimCharger } from '@voltline/simulator';
 import type { CampaignDetail, DeviceFirmware, Firmware, NewCampaign, Page } from '@voltline/contract';
-import { auditLogs, chargePoints, chargerEvents, commandRecords, firmwares } from '../../db/schema/index.js';
+import {
+  auditLogs,
+  chargePoints,
+  chargerEvents,
+  commandRecords,
+  firmwares,
+  ocppMessages,
+} from '../../db/schema/index.js';
 import { FilesFtpServer } from '../files/ftp-server.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { multipart } from '../../../test/multipart.js';
@@ -134,6 +141,16 @@ describe('a firmware campaign', () => {
       .where(eq(commandRecords.chargePointId, cp!.id));
     expect(record).toMatchObject({ action: 'UpdateFirmware', outcome: 'answered' });
     expect(JSON.stringify(record!.request)).not.toContain('ftp://');
+    const logged = await until(async () => {
+      const rows = await t.database.db
+        .select()
+        .from(ocppMessages)
+        .where(and(eq(ocppMessages.chargePointId, 'FW-FTP-1'), eq(ocppMessages.action, 'UpdateFirmware')));
+      return rows.find((m) => JSON.stringify(m.payload).includes('location'));
+    });
+    expect((logged.payload as { location: string }).location).toMatch(
+      /^ftp:\/\/vl[0-9a-f]{16}:\[redacted\]@127\.0\.0\.1:\d+\/voltline-2\.1\.0\.zip$/,
+    );
     expect(cp!.firmwareStatus).toBe('Installed');
     expect(cp!.firmwareStatusAt).toBeInstanceOf(Date);
     const devices = await t.call<Answer<Page<DeviceFirmware>>>(
@@ -163,6 +180,17 @@ describe('a firmware campaign', () => {
     const d = await settled(r.body.data.id, (x) => x.state === 'completed');
     expect(d.targets[0]).toMatchObject({ state: 'confirmed', versionAfter: '2.1.0' });
     expect(sim!.firmwareVersion).toBe('2.1.0');
+    // The OCPP log shows where the charger was sent, without the link's signature.
+    const logged = await until(async () => {
+      const rows = await t.database.db
+        .select()
+        .from(ocppMessages)
+        .where(and(eq(ocppMessages.chargePointId, 'FW-HTTP-1'), eq(ocppMessages.action, 'UpdateFirmware')));
+      return rows.find((m) => JSON.stringify(m.payload).includes('location'));
+    });
+    expect((logged.payload as { location: string }).location).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/files\/\[redacted\]\/voltline-2\.1\.0\.zip$/,
+    );
   });
 
   it('sends the second batch only once the first has finished', async () => {
