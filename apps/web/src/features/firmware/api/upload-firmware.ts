@@ -17,7 +17,7 @@ export function uploadForm(file: Blob, fileName: string, fields: FirmwareUploadF
   if (fields.brand) form.append('brand', fields.brand);
   form.append('models', JSON.stringify(fields.models ?? []));
   if (fields.description) form.append('description', fields.description);
-  if (fields.operatorId !== undefined) form.append('operatorId', String(fields.operatorId));
+  if (typeof fields.operatorId === 'number') form.append('operatorId', String(fields.operatorId));
   // The file goes last: the server reads the fields before it streams the image to storage.
   form.append('file', file, fileName);
   return form;

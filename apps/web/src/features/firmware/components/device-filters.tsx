@@ -36,7 +36,7 @@ export function DeviceFilters({
 
   return (
     <Row gutter={[12, 12]}>
-      {text('search', 6)}
+      {text('search', 5)}
       <Col xs={24} sm={12} md={4}>
         <OperatorFilter
           operators={operators}
@@ -71,7 +71,7 @@ export function DeviceFilters({
           options={models.map((m) => ({ value: m, label: m }))}
         />
       </Col>
-      {text('firmwareVersion', 3)}
+      {text('firmwareVersion', 4)}
       <Col xs={12} md={3}>
         <Select
           allowClear
