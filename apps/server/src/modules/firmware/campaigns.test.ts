@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCharger, type SimCharger } from '@voltline/simulator';
@@ -166,6 +167,34 @@ describe('a firmware campaign', () => {
     ).toEqual([
       ['FW-FTP-1', '2.1.0', 'confirmed'],
       ['FW-FTP-2', '2.1.0', 'confirmed'],
+    ]);
+  });
+
+  it('exports the chargers’ firmware to Excel, headed in the user’s language', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/portal/ChargePoint/GetFirmwareExcel',
+      headers: {
+        authorization: `Bearer ${support}`,
+        'accept-language': 'tr',
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify({ search: 'FW-FTP' }),
+    });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    expect(sheet.name).toBe('İstasyon yazılımları');
+    const header = sheet.getRow(1).values as unknown[];
+    expect(header).toEqual(expect.arrayContaining(['İstasyon kimliği', 'Yazılım sürümü', 'Yazılım durumu']));
+    const rows: string[][] = [];
+    sheet.eachRow(
+      (row, n) => n > 1 && rows.push([row.getCell(1).text, row.getCell(6).text, row.getCell(8).text]),
+    );
+    expect(rows).toEqual([
+      ['FW-FTP-1', '2.1.0', 'Installed'],
+      ['FW-FTP-2', '2.1.0', 'Installed'],
     ]);
   });
 
