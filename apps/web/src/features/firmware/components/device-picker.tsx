@@ -26,7 +26,9 @@ export function DevicePicker({
   const [addingAll, setAddingAll] = useState(false);
   const devices = useDeviceFirmware(index, filter);
   const columns = deviceFirmwareColumns(t, i18n.language, { withStatus: false });
-  const tableProps = useListTableProps(columns, 48);
+  // No sideways scroll here: antd would copy the select-all checkbox into the hidden row it
+  // measures a scrolling table with, where keyboard focus could reach it unseen.
+  const { scroll: _scroll, ...tableProps } = useListTableProps(columns, 48);
   const pagination = useListPagination(devices.data, setIndex, { hideOnSinglePage: true });
 
   const selectAll = () => {

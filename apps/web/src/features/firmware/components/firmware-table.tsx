@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Card, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,7 @@ export function FirmwareTable() {
   const canWrite = useCan('firmware:write');
   const remove = useDeleteFirmware();
   const file = useFileDownload();
+  const [downloading, setDownloading] = useState<number | null>(null);
   const lng = i18n.language;
 
   const columns: TableColumnsType<Firmware> = [
@@ -80,8 +82,12 @@ export function FirmwareTable() {
           type="text"
           icon={<DownloadOutlined />}
           aria-label={t('list.download', { fileName: fw.fileName })}
-          loading={file.downloading}
-          onClick={() => void file.download((p) => downloadFirmware(fw.id, p), fw.fileName)}
+          loading={file.downloading && downloading === fw.id}
+          disabled={file.downloading && downloading !== fw.id}
+          onClick={() => {
+            setDownloading(fw.id);
+            void file.download((p) => downloadFirmware(fw.id, p), fw.fileName);
+          }}
         />
         {canWrite && (
           <ConfirmAction
