@@ -31,6 +31,11 @@ const en = {
   'col.firmwareStatusAt': 'Firmware status time',
   'col.lastCampaign': 'Last campaign',
   'col.lastCampaignState': 'State in last campaign',
+  'audit.entity.firmware': 'Firmware',
+  'audit.entity.firmwareCampaign': 'Firmware campaign',
+  'audit.action.pause': 'Paused',
+  'audit.action.resume': 'Resumed',
+  'audit.action.cancel': 'Cancelled',
 };
 
 const tr: Record<keyof typeof en, string> = {
@@ -65,6 +70,11 @@ const tr: Record<keyof typeof en, string> = {
   'col.firmwareStatusAt': 'Yazılım durumu zamanı',
   'col.lastCampaign': 'Son kampanya',
   'col.lastCampaignState': 'Son kampanyadaki durumu',
+  'audit.entity.firmware': 'Yazılım',
+  'audit.entity.firmwareCampaign': 'Yazılım kampanyası',
+  'audit.action.pause': 'Duraklatıldı',
+  'audit.action.resume': 'Sürdürüldü',
+  'audit.action.cancel': 'İptal edildi',
 };
 
 export const firmwareMessages = { en, tr };

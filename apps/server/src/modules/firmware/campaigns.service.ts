@@ -106,7 +106,7 @@ export class CampaignsService {
         })),
       );
       await audit(tx, ctx, {
-        action: 'firmwareCampaign.create',
+        action: 'create',
         entity: 'firmwareCampaign',
         entityId: campaign.id,
         summary: {
@@ -152,7 +152,7 @@ export class CampaignsService {
         await repo.cancelUnsent(tx, id);
       }
       await audit(tx, ctx, {
-        action: `firmwareCampaign.${action}`,
+        action,
         entity: 'firmwareCampaign',
         entityId: id,
         summary: { state: [found.row.state, moved.state] },

@@ -298,10 +298,10 @@ describe('a firmware campaign', () => {
       actions.filter((a) => a.entity === 'firmwareCampaign').map((a) => [a.action, a.userId === null]),
     ).toEqual(
       expect.arrayContaining([
-        ['firmwareCampaign.create', false],
-        ['firmwareCampaign.pause', true],
-        ['firmwareCampaign.resume', false],
-        ['firmwareCampaign.cancel', false],
+        ['create', false],
+        ['pause', true],
+        ['resume', false],
+        ['cancel', false],
       ]),
     );
   });

@@ -104,7 +104,7 @@ export class FirmwareService {
           createdBy: ctx.actor.userId,
         });
         await audit(tx, ctx, {
-          action: 'firmware.upload',
+          action: 'create',
           entity: 'firmware',
           entityId: row.id,
           summary: { fileName: row.fileName, version: row.version, size: row.size, sha256: row.sha256 },
@@ -127,7 +127,7 @@ export class FirmwareService {
       const blocking = await repo.deleteUnlessInUse(tx, id);
       if (blocking !== null) throw conflict('firmware.inUse', { campaignId: blocking });
       await audit(tx, ctx, {
-        action: 'firmware.delete',
+        action: 'delete',
         entity: 'firmware',
         entityId: id,
         summary: { fileName: found.row.fileName, version: found.row.version },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Firmware } from '@voltline/contract';
 import { auditLogs, firmwareCampaigns, firmwares, operators } from '../../db/schema/index.js';
@@ -79,7 +79,7 @@ describe('uploading firmware', () => {
     const [line] = await t.database.db
       .select()
       .from(auditLogs)
-      .where(eq(auditLogs.action, 'firmware.upload'));
+      .where(and(eq(auditLogs.action, 'create'), eq(auditLogs.entity, 'firmware')));
     expect(line).toMatchObject({ entity: 'firmware', entityId: String(r.body.data.id) });
   });
 
@@ -214,7 +214,10 @@ describe('listing, downloading and deleting firmware', () => {
     expect(await storedKeys()).not.toContain(row!.storeKey);
     const after = await t.call<Answer<Firmware[]>>('GET', '/api/portal/Ftp/GetFirmwares', { token: admin });
     expect(after.body.data.some((f) => f.id === fw.id)).toBe(false);
-    const lines = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'firmware.delete'));
+    const lines = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'delete'), eq(auditLogs.entity, 'firmware')));
     expect(lines.map((l) => l.entityId)).toEqual([String(fw.id)]);
   });
 });

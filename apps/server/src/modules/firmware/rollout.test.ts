@@ -30,10 +30,9 @@ async function charger(id: string, refuse = false): Promise<Client> {
   await registerChargePoint(t, id, PW);
   const client = await connectClient(url, id, PW);
   clients.push(client);
-  client.handle('UpdateFirmware', () => {
-    if (refuse) throw rpcError('InternalError', 'Flash is write-protected');
-    return {};
-  });
+  client.handle('UpdateFirmware', () =>
+    refuse ? Promise.reject(rpcError('InternalError', 'Flash is write-protected')) : Promise.resolve({}),
+  );
   await client.call('BootNotification', boot);
   return client;
 }

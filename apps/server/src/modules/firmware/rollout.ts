@@ -89,7 +89,7 @@ export class FirmwareRollout {
       });
       if (!paused) return;
       await audit(tx, NO_USER, {
-        action: 'firmwareCampaign.pause',
+        action: 'pause',
         entity: 'firmwareCampaign',
         entityId: campaignId,
         summary: { reason: 'threshold', failed, sent, thresholdPercent: paused.failureThresholdPercent },
