@@ -47,11 +47,11 @@ function freePort(): Promise<number> {
   });
 }
 
+/** 2 MiB: past the JSON body limit (1 MiB), which a firmware upload is not held to. */
+const IMAGE = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(2 * 1024 * 1024, 7)]);
+
 async function uploadFirmware(name: string, version: string, extra: Record<string, string> = {}) {
-  const { payload, headers } = multipart(
-    { version, ...extra },
-    { name, data: Buffer.from(`PK image ${name} `.repeat(500)) },
-  );
+  const { payload, headers } = multipart({ version, ...extra }, { name, data: IMAGE });
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/portal/Ftp/UploadFirmware',
