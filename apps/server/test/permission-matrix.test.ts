@@ -45,7 +45,10 @@ const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/portal\/ChargePoint\/:id\/commands$/, 'commands'],
   [/^\/api\/messageTrace\/OcppLogs\//, 'logs'],
   [/^\/api\/portal\/AuditLogs\//, 'auditLogs'],
-  [/^\/api\/portal\/(Ftp\/(GetFirmwares|UploadFirmware|Firmware\/)|Firmware\/|ChargePoint\/GetFirmware)/, 'firmware'],
+  [
+    /^\/api\/portal\/(Ftp\/(GetFirmwares|UploadFirmware|Firmware\/)|Firmware\/|ChargePoint\/GetFirmware)/,
+    'firmware',
+  ],
   [/^\/api\/portal\/(ChargePoint|Profile|connector|Analytics\/(Chargepoint|Connector))\b/, 'chargePoints'],
   [/^\/api\/portal\/(Driver|driver|Operator\/getDriversByOperatorId)\b/, 'drivers'],
   [/^\/api\/portal\/(Operator|operator)\b/, 'operators'],
