@@ -30,6 +30,7 @@ export const SERVER_LAYERS = [
   ['commands', 'ocpp-logs', 'health'],
   // Diagnostics prepares the commands' GetDiagnostics (commands.service.ts: DiagnosticsPreparer).
   ['diagnostics'],
+  ['firmware'],
 ];
 
 const dirs = (dir) =>

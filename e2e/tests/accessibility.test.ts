@@ -78,6 +78,9 @@ const SCREENS: Screen[] = [
   { name: 'tariffs', path: '/portal/management/tariff', ready: row('tariff-table') },
   { name: 'payments', path: '/portal/reports/payments', ready: row('payment-table') },
   { name: 'users', path: '/portal/management/user', ready: row('user-table') },
+  { name: 'charger firmware', path: '/portal/management/device/firmware', ready: row('fw-device-table') },
+  { name: 'firmware upload', path: '/portal/management/firmware/upload', ready: '[data-testid="fw-upload"]' },
+  { name: 'firmware update', path: '/portal/management/firmware/update', ready: row('fw-picker-table') },
 ];
 
 /** Spinners, skeletons and loading cards: a screen still waiting for its data. */

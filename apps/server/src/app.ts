@@ -39,6 +39,8 @@ import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
 import { ocppLogRoutes } from './modules/ocpp-logs/ocpp-logs.routes.js';
 import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.js';
 import { fileRoutes, withoutFileTokens } from './modules/files/files.routes.js';
+import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
+import { campaignRoutes } from './modules/firmware/campaigns.routes.js';
 import { createServices, type Services } from './services.js';
 import { VERSION } from './version.js';
 
@@ -149,6 +151,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   every(app, 600_000, () => services.sessions.closeStale(), 'closing stale sessions failed');
   // Diagnostics files past their retention are deleted every hour, and once at start.
   every(app, 3_600_000, () => services.diagnostics.purgeExpired(), 'purging diagnostics files failed');
+  // Firmware campaigns move on: time-outs, chargers back online, the next batch, the pause threshold.
+  every(app, 5_000, () => services.rollout.tick(), 'firmware campaign tick failed');
 
   await app.register(
     (api: App, _opts, done) => {
@@ -170,6 +174,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
       ocppLogRoutes(api, services);
       diagnosticsRoutes(api, services);
       maintenanceRoutes(api, services);
+      firmwareRoutes(api, services);
+      campaignRoutes(api, services);
       done();
     },
     { prefix: '/api' },

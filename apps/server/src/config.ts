@@ -102,6 +102,15 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9.:-]{1,253}$/, 'must be a host name or an IP address')
     .optional(),
   FTP_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** The largest firmware image staff may upload (at most the contract's FIRMWARE_MAX_BYTES, 256 MiB). */
+  FIRMWARE_MAX_MB: z.coerce.number().int().min(1).max(256).default(256),
+  /** Minutes a charger has, after its last download retry, to install and report before it is timed out. */
+  FIRMWARE_INSTALL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

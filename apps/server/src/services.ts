@@ -23,6 +23,11 @@ import { MaintenanceService } from './modules/maintenance/maintenance.service.js
 import { LocalFileStore } from './modules/files/file-store.js';
 import { FilesService } from './modules/files/files.service.js';
 import { LinkSigner } from './modules/files/links.js';
+import { CampaignsService } from './modules/firmware/campaigns.service.js';
+import { DeviceFirmwareService } from './modules/firmware/devices.service.js';
+import { FirmwareOcpp } from './modules/firmware/firmware.ocpp.js';
+import { FirmwareService } from './modules/firmware/firmware.service.js';
+import { FirmwareRollout } from './modules/firmware/rollout.js';
 import { DriversOcpp } from './modules/drivers/drivers.ocpp.js';
 import { DriversService } from './modules/drivers/drivers.service.js';
 import { HealthService } from './modules/health/health.service.js';
@@ -75,6 +80,15 @@ export function createServices({ config, database, mailer, log, clock = systemCl
   const diagnosticsOcpp: DiagnosticsOcpp = new DiagnosticsOcpp(db, {
     removeFiles: (tx, files, expire): Promise<void> => diagnostics.removeFiles(tx, files, expire),
   });
+  // Firmware campaigns hear of chargers' statuses and boots from the OCPP side, and send through it.
+  const firmwareOcpp: FirmwareOcpp = new FirmwareOcpp(
+    db,
+    {
+      advance: (id): Promise<void> => rollout.advance(id),
+      reachable: (id): Promise<void> => rollout.reachable(id),
+    },
+    log,
+  );
   const ocpp = new CentralSystem({
     db,
     chargers: new ChargersOcpp(db),
@@ -82,6 +96,7 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     sessions: sessionsOcpp,
     diagnostics: diagnosticsOcpp,
     maintenance: new MaintenanceOcpp(db, log),
+    firmware: firmwareOcpp,
     log,
     nodeId: config.nodeId,
     callTimeoutMs: config.OCPP_CALL_TIMEOUT_SECONDS * 1000,
@@ -95,6 +110,15 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     isConnected: (id) => ocpp.gateway.isConnected(id),
   });
   files.onUploaded((file) => diagnosticsOcpp.fileArrived(file));
+  const commands = new CommandsService(db, ocpp.gateway, config.nodeId, diagnostics);
+  const rollout: FirmwareRollout = new FirmwareRollout({
+    db,
+    clock,
+    commands,
+    files,
+    log,
+    installAllowanceMs: config.FIRMWARE_INSTALL_MINUTES * 60_000,
+  });
   const chargePointQueries = { hasActiveSession, activeSessionCounts, tariffFitsChargePoint };
   const publicConfig: PublicConfig = {
     registrationEnabled: config.REGISTRATION_ENABLED,
@@ -130,11 +154,15 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     sessions: new SessionsService({ db, clock, staleHours: config.SESSION_STALE_HOURS }),
     payments: new PaymentsService(db),
     analytics: new AnalyticsService(db),
-    commands: new CommandsService(db, ocpp.gateway, config.nodeId, diagnostics),
+    commands,
     ocppLogs: new OcppLogsService(db),
     maintenance: new MaintenanceService(db),
     files,
     diagnostics,
+    rollout,
+    firmware: new FirmwareService({ db, store: files.store, maxBytes: config.FIRMWARE_MAX_MB * 1024 * 1024 }),
+    campaigns: new CampaignsService(db, rollout, log),
+    deviceFirmware: new DeviceFirmwareService(db),
   };
 }
 

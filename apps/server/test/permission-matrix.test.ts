@@ -47,6 +47,10 @@ const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/portal\/Ftp\/(GetLogs|Diagnostics|DiagnosticsRetention)\b/, 'logs'],
   [/^\/api\/messageTrace\/MaintenanceLogs\b/, 'logs'],
   [/^\/api\/portal\/AuditLogs\//, 'auditLogs'],
+  [
+    /^\/api\/portal\/(Ftp\/(GetFirmwares|UploadFirmware|Firmware\/)|Firmware\/|ChargePoint\/GetFirmware)/,
+    'firmware',
+  ],
   [/^\/api\/portal\/(ChargePoint|Profile|connector|Analytics\/(Chargepoint|Connector))\b/, 'chargePoints'],
   [/^\/api\/portal\/(Driver|driver|Operator\/getDriversByOperatorId)\b/, 'drivers'],
   [/^\/api\/portal\/(Operator|operator)\b/, 'operators'],

@@ -5,6 +5,8 @@ import {
   storedFiles,
   driverAddresses,
   maintenanceLogs,
+  firmwareCampaigns,
+  firmwares,
   drivers,
   driverVehicles,
   operators,
@@ -31,6 +33,7 @@ const MARKERS = [
   'Ankara probe tariff',
   'ankara.probe@voltline.local',
   'Ankara Yolu',
+  'ankara-probe-7.0.zip',
 ];
 
 beforeAll(async () => {
@@ -83,6 +86,29 @@ beforeAll(async () => {
       startedAt: new Date(),
     })
     .returning();
+  const [firmware] = await db
+    .insert(firmwares)
+    .values({
+      operatorId: ankara!.id,
+      fileName: 'ankara-probe-7.0.zip',
+      version: '7.0',
+      size: 1,
+      sha256: '0'.repeat(64),
+      storeKey: 'firmware/probe/ankara-probe-7.0.zip',
+    })
+    .returning();
+  const [campaign] = await db
+    .insert(firmwareCampaigns)
+    .values({
+      operatorId: ankara!.id,
+      firmwareId: firmware!.id,
+      state: 'paused',
+      transport: 'ftp',
+      retries: 0,
+      retryInterval: 0,
+      failureThresholdPercent: 20,
+    })
+    .returning();
   charger = await connectClient(url, 'ANK-PROBE', 'ankara-probe-secret1');
   const [file] = await db
     .insert(storedFiles)
@@ -119,6 +145,8 @@ beforeAll(async () => {
     session: started.transactionId,
     diagnostics: diagnostics!.id,
     maintenanceLog: maintenance!.id,
+    firmware: firmware!.id,
+    campaign: campaign!.id,
   });
 });
 afterAll(async () => {
@@ -143,6 +171,8 @@ function idFor(url: string): number | string | undefined {
     [/\/tariff\/:tariffId/, 'tariff'],
     [/\/user\/:id/, 'user'],
     [/Ftp\/Diagnostics\/:id/, 'diagnostics'],
+    [/\/Ftp\/Firmware\/:id/, 'firmware'],
+    [/\/Firmware\/campaigns\/:id/, 'campaign'],
   ];
   const key = rules.find(([re]) => re.test(url))?.[1];
   return key === undefined ? undefined : ids[key];

@@ -211,7 +211,7 @@ export const FIRMWARE_API = {
   list: 'portal/Ftp/GetFirmwares',
   /** POST multipart (spec). */
   upload: 'portal/Ftp/UploadFirmware',
-  /** GET: the image itself; DELETE: remove it (409 while a campaign sends it). */
+  /** GET: the image's record (Firmware); DELETE: remove it (409 while a campaign sends it). The bytes: `download`. */
   byId: (id: number | string) => `portal/Ftp/Firmware/${id}`,
   download: (id: number | string) => `portal/Ftp/Firmware/${id}/download`,
   /** GET ?index&size: campaigns, newest first; POST NewCampaign: start one. */

@@ -3,10 +3,10 @@ import type { MessageKey } from './messages.js';
 /** A domain error: services throw it, the error handler turns it into `{ error, code, details? }`. */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 429 | 500 | 502 | 503 | 504,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503 | 504,
     readonly key: MessageKey,
     readonly params: Record<string, string | number> = {},
-    readonly details?: { field: string; key: MessageKey }[],
+    readonly details?: { field: string; key: MessageKey; params?: Record<string, string | number> }[],
   ) {
     super(key);
     this.name = 'AppError';

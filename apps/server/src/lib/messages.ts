@@ -7,6 +7,7 @@ import { validationMessages } from './messages/validation.js';
 import { auditMessages } from './messages/audit.js';
 import { fileMessages } from './messages/files.js';
 import { maintenanceMessages } from './messages/maintenance.js';
+import { firmwareMessages } from './messages/firmware.js';
 
 /**
  * Every text the API answers with, in each language of the portal. Keys are grouped by domain;
@@ -126,6 +127,7 @@ const en = {
   ...auditMessages.en,
   ...fileMessages.en,
   ...maintenanceMessages.en,
+  ...firmwareMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -245,6 +247,7 @@ const tr: Record<MessageKey, string> = {
   ...auditMessages.tr,
   ...fileMessages.tr,
   ...maintenanceMessages.tr,
+  ...firmwareMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };

@@ -14,6 +14,7 @@ import type {
 import type { DiagnosticsOcpp } from '../modules/diagnostics/diagnostics.ocpp.js';
 import type { DriversOcpp } from '../modules/drivers/drivers.ocpp.js';
 import type { MaintenanceOcpp } from '../modules/maintenance/maintenance.ocpp.js';
+import type { FirmwareOcpp } from '../modules/firmware/firmware.ocpp.js';
 import type { SessionsOcpp } from '../modules/sessions/sessions.ocpp.js';
 import { Coalescer } from '../lib/coalescer.js';
 import { CLOSE_REASONS } from '../lib/close-cause.js';
@@ -52,6 +53,7 @@ export interface CentralSystemOptions {
   sessions: SessionsOcpp;
   diagnostics?: DiagnosticsOcpp;
   maintenance: MaintenanceOcpp;
+  firmware?: FirmwareOcpp;
   log: FastifyBaseLogger;
   nodeId: string;
   callTimeoutMs: number;
@@ -208,6 +210,7 @@ export class CentralSystem {
       sessions: this.o.sessions,
       diagnostics: this.o.diagnostics,
       maintenance: this.o.maintenance,
+      firmware: this.o.firmware,
       heartbeats: this.heartbeats,
       statuses: this.statuses,
       log,
@@ -232,6 +235,7 @@ export class CentralSystem {
     if (previous) void previous.close({ code: 1000, reason: CLOSE_REASONS.replaced });
     void this.o.chargers
       .markConnected(cp.id, this.o.nodeId, client.handshake.remoteAddress ?? null)
+      .then(() => this.o.firmware?.connected(cp.id, cp.registrationStatus === 'accepted'))
       .catch((err: unknown) => log.error({ err }, 'could not record connection'));
     log.info('charger connected');
 

@@ -64,17 +64,25 @@ function payloadJson(row: OcppLogRow): string {
   }
 }
 
+/** A file location's credentials: the FTP password, or the signed token of a `/files/` link. */
+export function withoutLocationSecrets(location: string): string {
+  return location
+    .replace(/^([a-z]+:\/\/[^:@/]*):[^@/]*@/i, '$1:[redacted]@')
+    .replace(/\/files\/[^/?#]+\//, '/files/[redacted]/');
+}
+
 /**
- * A charger's new password (ChangeConfiguration of AuthorizationKey) never reaches the log, nor
- * the one-off login in the location of a GetDiagnostics or UpdateFirmware.
+ * A charger's new password (ChangeConfiguration of AuthorizationKey) and the credentials in a
+ * transfer's location (UpdateFirmware, GetDiagnostics) never reach the log.
  */
 function withoutSecrets(action: string | null, payload: unknown): unknown {
   if (typeof payload !== 'object' || payload === null) return payload;
-  const p = payload as Record<string, unknown>;
-  if ((action === 'GetDiagnostics' || action === 'UpdateFirmware') && typeof p.location === 'string') {
-    return { ...p, location: p.location.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/]*@/i, '$1[redacted]@') };
+  if ((action === 'UpdateFirmware' || action === 'GetDiagnostics') && 'location' in payload) {
+    const p = payload as Record<string, unknown>;
+    return typeof p.location === 'string' ? { ...p, location: withoutLocationSecrets(p.location) } : p;
   }
   if (action !== 'ChangeConfiguration') return payload;
+  const p = payload as Record<string, unknown>;
   return typeof p.key === 'string' && p.key.toLowerCase() === 'authorizationkey'
     ? { ...p, value: '[redacted]' }
     : p;

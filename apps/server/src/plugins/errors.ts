@@ -104,7 +104,7 @@ export function registerErrorHandling(app: FastifyInstance, spaFallback: boolean
       return reply.status(err.status).send({
         error: translate(locale, err.key, err.params),
         code: err.key,
-        details: err.details?.map((d) => ({ field: d.field, message: translate(locale, d.key) })),
+        details: err.details?.map((d) => ({ field: d.field, message: translate(locale, d.key, d.params) })),
       });
     }
     if (err.statusCode === 429) {

@@ -5,6 +5,7 @@ import { DIAGNOSTICS_ROUTES } from '../features/diagnostics/routes';
 import { DASHBOARD_ROUTES } from '../features/dashboards/routes';
 import { DRIVER_ROUTES } from '../features/drivers/routes';
 import { MAINTENANCE_LOG_ROUTES } from '../features/maintenance-logs/routes';
+import { FIRMWARE_ROUTES } from '../features/firmware/routes';
 import { OCPP_LOG_ROUTES } from '../features/ocpp-logs/routes';
 import { OPERATOR_ROUTES } from '../features/operators/routes';
 import { PAYMENT_ROUTES } from '../features/payments/routes';
@@ -69,6 +70,7 @@ export const PROTECTED_ROUTES: ScreenRoute[] = [
   ...SESSION_ROUTES,
   ...PAYMENT_ROUTES,
   ...CHARGE_POINT_ROUTES,
+  ...FIRMWARE_ROUTES,
   ...AUDIT_LOG_ROUTES,
   ...OCPP_LOG_ROUTES,
   ...DIAGNOSTICS_ROUTES,

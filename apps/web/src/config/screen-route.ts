@@ -8,6 +8,8 @@ import type { Permission } from '@voltline/contract';
 export type MenuIcon =
   | 'Apartment'
   | 'Audit'
+  | 'CloudSync'
+  | 'CloudUpload'
   | 'BarChart'
   | 'CreditCard'
   | 'Dashboard'

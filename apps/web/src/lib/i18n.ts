@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'auditLogs',
   'diagnostics',
   'maintenance',
+  'firmware',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -71,6 +71,8 @@ export const chargePoints = pgTable(
     connectedNode: text('connected_node'),
     diagnosticsStatus: text('diagnostics_status'),
     firmwareStatus: text('firmware_status'),
+    /** When the last FirmwareStatusNotification came. */
+    firmwareStatusAt: timestamp('firmware_status_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

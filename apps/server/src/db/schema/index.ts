@@ -12,3 +12,4 @@ export * from './billing.js';
 export * from './files.js';
 export * from './diagnostics.js';
 export * from './maintenance.js';
+export * from './firmware.js';

@@ -277,6 +277,9 @@ export async function recordChargerEvent(
   if (kind === 'DiagnosticsStatusNotification') {
     await tx.update(chargePoints).set({ diagnosticsStatus: status }).where(eq(chargePoints.id, id));
   } else if (kind === 'FirmwareStatusNotification') {
-    await tx.update(chargePoints).set({ firmwareStatus: status }).where(eq(chargePoints.id, id));
+    await tx
+      .update(chargePoints)
+      .set({ firmwareStatus: status, firmwareStatusAt: sql`now()` })
+      .where(eq(chargePoints.id, id));
   }
 }

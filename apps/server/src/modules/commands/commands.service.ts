@@ -115,6 +115,40 @@ export class CommandsService {
     return { ...answer, ...prepared.extra };
   }
 
+  /**
+   * A command Voltline sends by itself on behalf of a user's earlier decision (a firmware
+   * campaign's UpdateFirmware): recorded like staff's commands, audited by its caller. Never
+   * throws for the charger's sake: the outcome says what happened.
+   */
+  async sendRecorded(
+    cp: { id: number; chargePointId: string },
+    action: OutboundAction,
+    payload: Payload,
+    opts: { logged: Payload; userId: number | null },
+  ): Promise<
+    | { recordId: number; ok: true; answer: Payload }
+    | { recordId: number; ok: false; outcome: 'callError' | 'timedOut' | 'offline'; error: string | null }
+  > {
+    const recordId = await records.insertRecord(this.db, {
+      chargePointId: cp.id,
+      action,
+      request: opts.logged,
+      userId: opts.userId,
+      nodeId: this.nodeId,
+    });
+    try {
+      const answer: Payload = await this.gateway.call(cp.chargePointId, action, payload);
+      const status = typeof answer.status === 'string' ? answer.status : null;
+      await records.finishRecord(this.db, recordId, 'answered', { status });
+      return { recordId, ok: true, answer };
+    } catch (err) {
+      const outcome = outcomeOf(err);
+      const error = errorText(err);
+      await records.finishRecord(this.db, recordId, outcome, { error });
+      return { recordId, ok: false, outcome, error };
+    }
+  }
+
   private async prepare(ctx: Ctx, command: CommandName, cp: Target, request: Payload): Promise<Prepared> {
     if (command === 'getDiagnostic' && this.diagnostics) return this.diagnostics.prepare(ctx, cp, request);
     if (command === 'changeConfiguration' && String(request.key).toLowerCase() === 'authorizationkey') {

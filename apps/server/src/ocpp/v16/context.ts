@@ -7,6 +7,7 @@ import type {
 import type { DiagnosticsOcpp } from '../../modules/diagnostics/diagnostics.ocpp.js';
 import type { DriversOcpp } from '../../modules/drivers/drivers.ocpp.js';
 import type { MaintenanceOcpp } from '../../modules/maintenance/maintenance.ocpp.js';
+import type { FirmwareOcpp } from '../../modules/firmware/firmware.ocpp.js';
 import type { SessionsOcpp } from '../../modules/sessions/sessions.ocpp.js';
 import type { Coalescer } from '../../lib/coalescer.js';
 
@@ -20,6 +21,8 @@ export interface HandlerContext {
   diagnostics?: DiagnosticsOcpp | undefined;
   /** The maintenance log's automatic entries; never fails the answer. */
   maintenance: MaintenanceOcpp;
+  /** Firmware campaigns: what a charger's firmware status and boots mean for them. */
+  firmware?: FirmwareOcpp | undefined;
   /** Heartbeats of all chargers, written together (charge point ids). */
   heartbeats: Coalescer<number>;
   /** Status reports of all chargers, written together. */

@@ -17,6 +17,7 @@ export const bootNotification: Handler<Ocpp.BootNotificationRequest, Ocpp.BootNo
     meterType: p.meterType ?? null,
     meterSerialNumber: p.meterSerialNumber ?? null,
   });
+  await ctx.firmware?.booted(ctx.cp.id, p.firmwareVersion ?? null, ctx.cp.registrationStatus === 'accepted');
   const currentTime = new Date().toISOString();
   if (ctx.cp.registrationStatus === 'pending') return { status: 'Pending', currentTime, interval: 60 };
   if (ctx.cp.registrationStatus === 'rejected') return { status: 'Rejected', currentTime, interval: 300 };

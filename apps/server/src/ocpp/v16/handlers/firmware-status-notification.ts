@@ -7,5 +7,6 @@ export const firmwareStatusNotification: Handler<
 > = async (p, ctx) => {
   await ctx.maintenance.firmwareStatus(ctx.cp.id, p.status);
   await ctx.chargers.recordEvent(ctx.cp.id, 'FirmwareStatusNotification', p.status, p);
+  await ctx.firmware?.status(ctx.cp.id, p.status);
   return {};
 };

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import {
   ClearOutlined,
+  CloudDownloadOutlined,
   CloudUploadOutlined,
   DownOutlined,
   FileTextOutlined,
@@ -15,6 +16,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ChargePoint } from '@voltline/contract';
+import { UpdateFirmwareModal } from '../../../../components/firmware/update-firmware-modal';
 import { useConfiguration } from '../../api/get-configuration';
 import { ChangeConfigurationModal } from './change-configuration-modal';
 import { AvailabilityModal, TriggerMessageModal } from './command-modals';
@@ -25,7 +27,14 @@ import { SendLocalListModal } from './send-local-list-modal';
 import { useCanSend } from '../../use-can-send';
 import { useRunCommand } from './use-run-command';
 
-type Dialog = 'trigger' | 'availability' | 'configuration' | 'localList' | 'dataTransfer' | 'diagnostics';
+type Dialog =
+  | 'trigger'
+  | 'availability'
+  | 'configuration'
+  | 'localList'
+  | 'dataTransfer'
+  | 'diagnostics'
+  | 'firmware';
 
 /** Commands for the whole charge point, from the detail page's header. */
 export function CommandMenu({ cp }: { cp: ChargePoint }) {
@@ -36,6 +45,8 @@ export function CommandMenu({ cp }: { cp: ChargePoint }) {
   const canSendList = useCanSend('sendLocalList');
   const canGetDiagnostics = useCanSend('getDiagnostic');
   const diagnosticsSent = useDiagnosticsSent();
+  const canUpdateFirmware = useCanSend('updateFirmware');
+  const { t: tf } = useTranslation('firmware');
   const chargePointId = cp.chargePointId;
   const connectorIds = cp.connectors.filter((c) => !c.archived).map((c) => c.connectorId);
   // Only what the Configuration tab already read: the menu never asks the charger by itself.
@@ -124,6 +135,16 @@ export function CommandMenu({ cp }: { cp: ChargePoint }) {
       label: t('commands.dataTransfer'),
       onClick: () => setDialog('dataTransfer'),
     },
+    ...(canUpdateFirmware
+      ? [
+          {
+            key: 'firmware',
+            icon: <CloudDownloadOutlined />,
+            label: tf('command.title'),
+            onClick: () => setDialog('firmware'),
+          },
+        ]
+      : []),
   ];
 
   const close = () => setDialog(null);
@@ -196,6 +217,7 @@ export function CommandMenu({ cp }: { cp: ChargePoint }) {
           send('dataTransfer', { chargePointId, ...v }, `${t('commands.dataTransfer')}: ${v.vendorId}`)
         }
       />
+      <UpdateFirmwareModal open={dialog === 'firmware'} charger={cp} onClose={close} />
     </>
   );
 }

@@ -1,0 +1,60 @@
+import type { CampaignTargetState } from '@voltline/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import * as repo from './rollout.repository.js';
+
+/** What the campaign engine does when a charger comes within reach or a campaign moves. */
+export interface RolloutHooks {
+  reachable(chargePointDbId: number): Promise<void>;
+  advance(campaignId: number): Promise<void>;
+}
+
+/** FirmwareStatusNotification statuses that move a campaign's charger, and the states they may move it from. */
+const MOVES: Partial<Record<string, CampaignTargetState[]>> = {
+  Downloading: ['sent', 'Downloading', 'Downloaded'],
+  Downloaded: ['sent', 'Downloading'],
+  Installing: ['sent', 'Downloading', 'Downloaded'],
+  Installed: ['sent', 'Downloading', 'Downloaded', 'Installing'],
+  DownloadFailed: ['sent', 'Downloading'],
+  InstallationFailed: ['sent', 'Downloading', 'Downloaded', 'Installing'],
+};
+
+/**
+ * What the OCPP endpoint tells the firmware campaigns: a charger's firmware status, its boots and
+ * its connections. Status and boot changes are written before the charger gets its answer (so one
+ * charger's notifications stay in order); sending and batch moves run after it, off its path.
+ */
+export class FirmwareOcpp {
+  constructor(
+    private readonly db: Db,
+    private readonly rollout: RolloutHooks,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** FirmwareStatusNotification (Idle changes nothing: it only says no update is running). */
+  async status(chargePointDbId: number, status: string): Promise<void> {
+    const from = MOVES[status];
+    if (!from) return;
+    const campaignId = await repo.moveInFlight(this.db, chargePointDbId, from, status as CampaignTargetState);
+    if (campaignId !== null) this.later(() => this.rollout.advance(campaignId));
+  }
+
+  /** BootNotification: the version it reports confirms an installed update; an accepted charger gets what waits for it. */
+  async booted(chargePointDbId: number, firmwareVersion: string | null, accepted: boolean): Promise<void> {
+    const confirmed = await repo.confirmAfterBoot(this.db, chargePointDbId, firmwareVersion);
+    if (confirmed) this.later(() => this.rollout.advance(confirmed.campaign_id));
+    if (accepted) this.later(() => this.rollout.reachable(chargePointDbId));
+  }
+
+  /** A charger's socket opened. */
+  connected(chargePointDbId: number, accepted: boolean): void {
+    if (accepted) this.later(() => this.rollout.reachable(chargePointDbId));
+  }
+
+  /** After the charger's answer has gone out: a CALL must not overtake the CALLRESULT it waits for. */
+  private later(job: () => Promise<void>) {
+    setImmediate(() => {
+      job().catch((err: unknown) => this.log.error({ err }, 'firmware campaign step failed'));
+    });
+  }
+}
