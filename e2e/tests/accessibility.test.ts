@@ -74,6 +74,7 @@ const SCREENS: Screen[] = [
     ready: '[data-testid="driver-form-operator"]',
   },
   { name: 'OCPP log', path: '/portal/logs/ocpp', ready: row('ocpp-log-table') },
+  { name: 'maintenance log', path: '/portal/logs/maintenancelogs', ready: row('maintenance-table') },
   { name: 'drivers', path: '/portal/management/driver', ready: row('driver-table') },
   { name: 'tariffs', path: '/portal/management/tariff', ready: row('tariff-table') },
   { name: 'payments', path: '/portal/reports/payments', ready: row('payment-table') },

@@ -85,6 +85,20 @@ describe('the maintenance log', () => {
     const tab = page.getByTestId('charger-maintenance-table');
     await tab.getByText('Replaced the earth leakage relay').waitFor();
     await tab.getByText('Connector 1: Ground fault').first().waitFor();
+    // The same history in Turkish: the fault in words, the charger's code nowhere.
+    await page.evaluate(() => {
+      localStorage.setItem('FELOCALE', 'tr');
+      localStorage.setItem('BELOCALE', 'tr');
+    });
+    await page.reload();
+    await tab.getByText('Soket 1: Topraklama arızası').first().waitFor();
+    expect(await tab.innerText()).toContain('Onarım');
+    expect(await tab.innerText()).not.toContain('GroundFailure');
+    await screenshot(page, 'maintenance-tab-tr');
+    await page.evaluate(() => {
+      localStorage.setItem('FELOCALE', 'en');
+      localStorage.setItem('BELOCALE', 'en');
+    });
 
     // The charger's entries as an Excel file, values in words.
     await page.goto(`/portal/logs/maintenancelogs?chargePointId=${CP}`);

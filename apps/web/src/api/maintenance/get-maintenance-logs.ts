@@ -10,6 +10,9 @@ import {
 import { apiClient, unwrap } from '../../lib/api-client';
 import { maintenanceKeys } from './keys';
 
+/** Open lists read the log again now and then, so a charger's new fault shows up by itself. */
+const REFRESH_MS = 10_000;
+
 /** The network's maintenance log, filtered, newest first. */
 export const getMaintenanceLogs = (
   index: number,
@@ -26,6 +29,7 @@ export const useMaintenanceLogs = (index: number, filter: MaintenanceLogFilter) 
     queryKey: maintenanceKeys.list(index, filter),
     queryFn: () => getMaintenanceLogs(index, filter),
     placeholderData: keepPreviousData,
+    refetchInterval: REFRESH_MS,
   });
 
 /** One charger's maintenance history (spec: `GET messageTrace/MaintenanceLogs?ChargePointId`). */
@@ -41,4 +45,5 @@ export const useChargerMaintenance = (chargePointId: string, index: number) =>
     queryKey: maintenanceKeys.charger(chargePointId, index),
     queryFn: () => getChargerMaintenance(chargePointId, index),
     placeholderData: keepPreviousData,
+    refetchInterval: REFRESH_MS,
   });

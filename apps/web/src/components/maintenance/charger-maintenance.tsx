@@ -26,7 +26,7 @@ export function ChargerMaintenance({ chargePointId }: { chargePointId: string })
       )}
       <MaintenanceTable
         page={logs.data}
-        loading={logs.isFetching}
+        loading={logs.isPending || logs.isPlaceholderData}
         onPage={setIndex}
         showChargePoint={false}
         testId="charger-maintenance-table"

@@ -51,7 +51,7 @@ export default function MaintenanceLogsPage() {
       <Card styles={{ body: { padding: 0 } }} aria-label={t('title')}>
         <MaintenanceTable
           page={logs.data}
-          loading={logs.isFetching}
+          loading={logs.isPending || logs.isPlaceholderData}
           onPage={(i) => setFilter(filter, i)}
           testId="maintenance-table"
         />
