@@ -69,7 +69,8 @@ function expectedPermission(method: string, url: string): string | undefined {
   // The maintenance log's network list is a POST query at the list's own path (spec §7 Logs).
   const query =
     method === 'GET' ||
-    (method === 'POST' && /(Dynamic|Excel|GetPaymentTransactions|GetLogs|MaintenanceLogs)(\/:\w+)?$/.test(url));
+    (method === 'POST' &&
+      /(Dynamic|Excel|GetPaymentTransactions|GetLogs|MaintenanceLogs)(\/:\w+)?$/.test(url));
   return `${area}:${query ? 'read' : 'write'}`;
 }
 

@@ -28,13 +28,7 @@ import { useCanSend } from '../../use-can-send';
 import { useRunCommand } from './use-run-command';
 
 type Dialog =
-  | 'trigger'
-  | 'availability'
-  | 'configuration'
-  | 'localList'
-  | 'dataTransfer'
-  | 'diagnostics'
-  | 'firmware';
+  'trigger' | 'availability' | 'configuration' | 'localList' | 'dataTransfer' | 'diagnostics' | 'firmware';
 
 /** Commands for the whole charge point, from the detail page's header. */
 export function CommandMenu({ cp }: { cp: ChargePoint }) {
