@@ -18,6 +18,8 @@ export const AUDIT_ENTITIES = [
   /** A network-wide setting (entityId: its name, e.g. diagnosticsRetentionDays). */
   'setting',
   'maintenanceLog',
+  'firmware',
+  'firmwareCampaign',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -46,6 +48,9 @@ export const AUDIT_ACTIONS = [
   'holdForReview',
   'releaseReview',
   'correctReview',
+  'pause',
+  'resume',
+  'cancel',
 ] as const;
 export const AUDIT_COMMAND_ACTIONS = COMMAND_NAMES.map((c) => `command.${c}` as const);
 

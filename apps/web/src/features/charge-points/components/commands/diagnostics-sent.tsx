@@ -1,6 +1,6 @@
 import { Modal } from 'antd';
 import { Link } from 'react-router';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { APP_PREFIX } from '../../../../config/app';
 
 /** The diagnostics screen (features/diagnostics), where the uploaded file will appear. */
@@ -16,12 +16,10 @@ export function useDiagnosticsSent() {
       title: t(fileName ? 'sent.title' : 'sent.noFileTitle'),
       content: (
         <span data-testid="diagnostics-sent">
-          <Trans
-            t={t}
-            i18nKey={fileName ? 'sent.where' : 'sent.noFile'}
-            values={{ fileName }}
-            components={{ screen: <Link to={DIAGNOSTICS_PATH} onClick={() => instance.destroy()} /> }}
-          />
+          {t(fileName ? 'sent.where' : 'sent.noFile', { fileName })}{' '}
+          <Link to={DIAGNOSTICS_PATH} onClick={() => instance.destroy()}>
+            {t('sent.link')}
+          </Link>
         </span>
       ),
     });
