@@ -209,7 +209,7 @@ export class CentralSystem {
       drivers: this.o.drivers,
       sessions: this.o.sessions,
       diagnostics: this.o.diagnostics,
-      maintenance: this.o.maintenance,
+      maintenance: this.o.maintenance.forConnection(),
       firmware: this.o.firmware,
       heartbeats: this.heartbeats,
       statuses: this.statuses,

@@ -37,6 +37,39 @@ describe('automatic maintenance entries', () => {
     ]);
   });
 
+  it('looks at the database only for reports that may open, clear or change something', async () => {
+    const { maintenance, errors } = recorder();
+    const report = (connectorId: number, status: string, errorCode = 'NoError') => ({
+      chargePointId: 1,
+      connectorId,
+      status,
+      errorCode,
+      info: null,
+      vendorErrorCode: null,
+      at: new Date(),
+    });
+    const connection = maintenance.forConnection();
+    // A new connection's first report per connector is looked at (a fault may be open from before).
+    await connection.status(report(1, 'Available'));
+    await connection.status(report(2, 'Available'));
+    expect(errors).toHaveLength(2);
+    // Then quiet reports after quiet ones need no statement...
+    await connection.status(report(1, 'Preparing'));
+    await connection.status(report(1, 'Charging'));
+    expect(errors).toHaveLength(2);
+    // ...but a fault, its clearing, and a change to and from Unavailable do.
+    await connection.status(report(1, 'Faulted', 'GroundFailure'));
+    await connection.status(report(1, 'Available'));
+    await connection.status(report(2, 'Unavailable'));
+    await connection.status(report(2, 'Available'));
+    expect(errors).toHaveLength(6);
+    await connection.status(report(2, 'Charging'));
+    expect(errors).toHaveLength(6);
+    // Another connection of the same charger starts without that knowledge.
+    await maintenance.forConnection().status(report(1, 'Charging'));
+    expect(errors).toHaveLength(7);
+  });
+
   it('writes nothing for an Idle firmware or diagnostics status', async () => {
     const { maintenance, errors } = recorder();
     await maintenance.firmwareStatus(1, 'Idle');

@@ -10,9 +10,17 @@ import {
 /**
  * The entries Voltline writes into the maintenance log from what chargers report. The log is a
  * record beside the OCPP exchange, never part of it: a failure here is logged and the charger
- * still gets its answer. Each report costs one statement.
+ * still gets its answer. A report that may mean an entry costs one statement.
+ *
+ * The central system takes one copy per charger connection (`forConnection`): it remembers which
+ * connectors last reported NoError and not Unavailable. Another such report opens, clears and
+ * changes nothing, so the common StatusNotification (Available → Preparing → Charging …) writes
+ * nothing here. A new connection knows nothing yet, so its first report per connector is always
+ * looked at: that clears a fault opened before a restart or on another Voltline process.
  */
 export class MaintenanceOcpp {
+  private readonly quiet = new Set<number>();
+
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
@@ -26,8 +34,18 @@ export class MaintenanceOcpp {
     }
   }
 
+  /** The copy a charger connection uses; it dies with the connection. */
+  forConnection(): MaintenanceOcpp {
+    return new MaintenanceOcpp(this.db, this.log);
+  }
+
   /** Call before the report is stored: it compares with the connector's status until now. */
   status(e: StatusEvent) {
+    const quietNow = e.errorCode === 'NoError' && e.status !== 'Unavailable';
+    const wasQuiet = this.quiet.has(e.connectorId);
+    if (quietNow) this.quiet.add(e.connectorId);
+    else this.quiet.delete(e.connectorId);
+    if (quietNow && wasQuiet) return Promise.resolve();
     return this.safely('a status change', e.chargePointId, () => recordStatusEvent(this.db, e));
   }
 
