@@ -20,6 +20,32 @@ export const TRIGGER_MESSAGES = [
   'StatusNotification',
 ] as const;
 export const AVAILABILITY_TYPES = ['Inoperative', 'Operative'] as const;
+
+/** ExtendedTriggerMessage's messages (OCPP 1.6 security edition). */
+export const EXTENDED_TRIGGER_MESSAGES = [
+  'BootNotification',
+  'LogStatusNotification',
+  'FirmwareStatusNotification',
+  'Heartbeat',
+  'MeterValues',
+  'SignChargePointCertificate',
+  'StatusNotification',
+] as const;
+/** GetLog's kinds of log. */
+export const LOG_TYPES = ['DiagnosticsLog', 'SecurityLog'] as const;
+/** Root certificates Voltline may install on a charger (InstallCertificate, GetInstalledCertificateIds). */
+export const CERTIFICATE_USES = ['CentralSystemRootCertificate', 'ManufacturerRootCertificate'] as const;
+export const HASH_ALGORITHMS = ['SHA256', 'SHA384', 'SHA512'] as const;
+/** A certificate as chargers name it (CertificateHashDataType). */
+export const CertificateHashData = z.object({
+  hashAlgorithm: z.enum(HASH_ALGORITHMS),
+  issuerNameHash: z.string().trim().min(1).max(128),
+  issuerKeyHash: z.string().trim().min(1).max(128),
+  serialNumber: z.string().trim().min(1).max(40),
+});
+export type CertificateHashData = z.infer<typeof CertificateHashData>;
+/** A PEM certificate as the security edition carries it (at most 5,500 characters). */
+const pemCertificate = z.string().trim().min(1).max(5500);
 export const LOCAL_LIST_UPDATE_TYPES = ['Full', 'Differential'] as const;
 
 /** A charging profile as OCPP 1.6 sends it (csChargingProfiles of SetChargingProfile, chargingProfile of RemoteStartTransaction). */
@@ -141,6 +167,40 @@ export const CommandBodies = {
     duration: int32().min(1),
     chargingRateUnit: z.enum(['A', 'W']).optional(),
   }),
+  extendedTriggerMessage: z.object({
+    ...cp,
+    requestedMessage: z.enum(EXTENDED_TRIGGER_MESSAGES),
+    connectorId: connectorId.min(1).optional(),
+  }),
+  /**
+   * GetLog: Voltline generates the requestId, and the location too when none is given (an ftp://
+   * folder of its own file service, as for GetDiagnostics); the file is listed with diagnostics.
+   */
+  getLog: z.object({
+    ...cp,
+    logType: z.enum(LOG_TYPES),
+    location: z.url().max(512).optional(),
+    oldestTimestamp: isoTime.optional(),
+    latestTimestamp: isoTime.optional(),
+    retries: int32().min(0).max(10).optional(),
+    retryInterval: int32().min(0).max(86_400).optional(),
+  }),
+  installCertificate: z.object({ ...cp, certificateType: z.enum(CERTIFICATE_USES), certificate: pemCertificate }),
+  getInstalledCertificateIds: z.object({ ...cp, certificateType: z.enum(CERTIFICATE_USES) }),
+  deleteCertificate: z.object({ ...cp, certificateHashData: CertificateHashData }),
+  /** A signed certificate chain for the charger (normally sent by Voltline's CA after SignCertificate). */
+  certificateSigned: z.object({ ...cp, certificateChain: z.string().trim().min(1).max(10_000) }),
+  /** SignedUpdateFirmware: Voltline generates the requestId. */
+  signedUpdateFirmware: z.object({
+    ...cp,
+    location: z.url().max(512),
+    retrieveDateTime: isoTime,
+    installDateTime: isoTime.optional(),
+    signingCertificate: pemCertificate,
+    signature: z.string().trim().min(1).max(800),
+    retries: int32().min(0).max(10).optional(),
+    retryInterval: int32().min(0).max(86_400).optional(),
+  }),
 } as const;
 
 export type CommandName = keyof typeof CommandBodies;
@@ -168,11 +228,18 @@ export const COMMAND_ACTIONS = {
   clearChargingProfile: 'ClearChargingProfile',
   setChargingProfile: 'SetChargingProfile',
   getCompositeSchedule: 'GetCompositeSchedule',
+  extendedTriggerMessage: 'ExtendedTriggerMessage',
+  getLog: 'GetLog',
+  installCertificate: 'InstallCertificate',
+  getInstalledCertificateIds: 'GetInstalledCertificateIds',
+  deleteCertificate: 'DeleteCertificate',
+  certificateSigned: 'CertificateSigned',
+  signedUpdateFirmware: 'SignedUpdateFirmware',
 } as const satisfies Record<CommandName, string>;
 
 /**
  * What each remote command needs besides `commands:write`: the permission of its area in the role
- * table. A remote start that carries a charging profile also needs `smartCharging:write`, and a
+ * table (certificates on a charger are its setup: `chargePoints`). A remote start that carries a charging profile also needs `smartCharging:write`, and a
  * ChangeConfiguration of AuthorizationKey (the charger's password) `chargePoints:write`.
  */
 export const COMMAND_PERMISSIONS: Record<CommandName, readonly Permission[]> = {
@@ -195,6 +262,13 @@ export const COMMAND_PERMISSIONS: Record<CommandName, readonly Permission[]> = {
   clearChargingProfile: ['smartCharging:write'],
   setChargingProfile: ['smartCharging:write'],
   getCompositeSchedule: ['smartCharging:read'],
+  extendedTriggerMessage: [],
+  getLog: ['firmware:write'],
+  installCertificate: ['chargePoints:write'],
+  getInstalledCertificateIds: ['chargePoints:read'],
+  deleteCertificate: ['chargePoints:write'],
+  certificateSigned: ['chargePoints:write'],
+  signedUpdateFirmware: ['firmware:write'],
 };
 
 /** Every permission a command with this body needs, `commands:write` included. */

@@ -230,6 +230,7 @@ describe('OCPP message log', () => {
 });
 
 describe('who may send which command', () => {
+  const PEM = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----';
   const at = new Date(Date.now() + 3_600_000).toISOString();
   const profile = {
     chargingProfileId: 1,
@@ -262,6 +263,20 @@ describe('who may send which command', () => {
       csChargingProfiles: { ...profile, chargingProfilePurpose: 'TxDefaultProfile' },
     },
     getCompositeSchedule: { connectorId: 1, duration: 3600 },
+    extendedTriggerMessage: { requestedMessage: 'SignChargePointCertificate' },
+    getLog: { logType: 'SecurityLog', location: 'ftp://files.example/logs/' },
+    installCertificate: { certificateType: 'CentralSystemRootCertificate', certificate: PEM },
+    getInstalledCertificateIds: { certificateType: 'ManufacturerRootCertificate' },
+    deleteCertificate: {
+      certificateHashData: { hashAlgorithm: 'SHA256', issuerNameHash: 'ab', issuerKeyHash: 'cd', serialNumber: '01' },
+    },
+    certificateSigned: { certificateChain: PEM },
+    signedUpdateFirmware: {
+      location: 'https://files.example/fw.bin',
+      retrieveDateTime: at,
+      signingCertificate: PEM,
+      signature: 'c2lnbmF0dXJl',
+    },
   };
   const extra: [CommandName, Record<string, unknown>][] = [
     ['startTransaction', { idTag: 'DEMO0001', connectorId: 1, chargingProfile: profile }],
@@ -302,5 +317,9 @@ describe('who may send which command', () => {
     expect(sends('Site Safety Officer', 'reserveNow')).toBe(false);
     expect(sends('CallCenter', 'reserveNow')).toBe(true);
     expect(sends('Technical Support', 'updateFirmware')).toBe(true);
+    expect(sends('Site Safety Officer', 'getLog')).toBe(false);
+    expect(sends('Site Safety Officer', 'installCertificate')).toBe(false);
+    expect(sends('Technical Support', 'installCertificate')).toBe(true);
+    expect(sends('Finance', 'getInstalledCertificateIds')).toBe(false);
   });
 });
