@@ -122,6 +122,38 @@ export async function chooseCommand(page: Page, name: string): Promise<void> {
     .toBe(false);
 }
 
+/**
+ * Picks `option` in the Ant Design select with this test id. A click that lands while the dropdown
+ * is still opening (or closing after another select) is lost, and the select keeps its old value;
+ * so the pick is repeated until the select shows the option. An option already chosen (in a select
+ * of several values) is not clicked again, which would take it away.
+ */
+export async function pick(page: Page, testId: string, option: string): Promise<void> {
+  const select = page.getByTestId(testId);
+  // A single select shows its value as the content's text; a select of several values, as items.
+  const shown = new RegExp(`^\\s*${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+  const chosen = async () =>
+    (await select
+      .locator('.ant-select-content-has-value, .ant-select-selection-item', { hasText: shown })
+      .count()) > 0;
+  await expect
+    .poll(
+      async () => {
+        if (await chosen()) return true;
+        if ((await page.locator('.ant-select-dropdown:visible').count()) === 0) await select.click();
+        await page
+          .locator('.ant-select-dropdown:visible')
+          .getByTitle(option, { exact: true })
+          .first()
+          .click({ timeout: 5_000 })
+          .catch(() => undefined);
+        return chosen();
+      },
+      { timeout: 20_000, interval: 500 },
+    )
+    .toBe(true);
+}
+
 /** Opens a select that searches the server, types `text` and picks `title` from what it found. */
 export async function pickBySearch(page: Page, field: Locator, text: string, title: string): Promise<void> {
   await field.click();

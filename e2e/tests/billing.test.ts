@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
 import {
+  api,
   launchBrowser,
   newPage,
+  pick,
   pickBySearch,
   screenshot,
   signIn,
   uniqueName,
-  api,
 } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
@@ -71,11 +72,6 @@ async function prepareCharger(page: Page, id: string, tariffId?: number): Promis
   });
   chargers.push(charger);
   return charger;
-}
-
-async function pick(page: Page, testId: string, option: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click();
 }
 
 const sessionRows = (page: Page) => page.getByTestId('session-table').locator('tbody tr.ant-table-row');

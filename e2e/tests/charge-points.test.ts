@@ -5,6 +5,7 @@ import {
   chooseCommand,
   launchBrowser,
   newPage,
+  pick,
   pickBySearch,
   screenshot,
   signIn,
@@ -25,11 +26,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function pick(page: Page, testId: string, option: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click();
-}
 
 /** Types into a searchable select and takes the first match (long lists are virtual). */
 async function typeAndPick(page: Page, testId: string, text: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { launchBrowser, newPage, pickBySearch, screenshot, signIn, api } from '../support/browser';
+import { api, launchBrowser, newPage, pick, pickBySearch, screenshot, signIn } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -22,11 +22,6 @@ afterAll(async () => {
 
 const CARD = 'E2EDRV0001';
 const CP_ID = 'E2E-DRIVERS-1';
-
-async function pick(page: Page, testId: string, option: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
 
 /** A charge point registered through the API under the user's operator, connected as a simulated charger. */
 async function connectCharger(page: Page): Promise<SimCharger> {

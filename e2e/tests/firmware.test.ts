@@ -7,6 +7,7 @@ import {
   chooseCommand,
   launchBrowser,
   newPage,
+  pick,
   screenshot,
   signIn,
   uniqueName,
@@ -49,11 +50,6 @@ async function connectedCharger(page: Page, id: string): Promise<SimCharger> {
   });
   chargers.push(charger);
   return charger;
-}
-
-async function pick(page: Page, field: string, option: string): Promise<void> {
-  await page.getByTestId(field).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click();
 }
 
 describe('firmware', () => {
