@@ -10,8 +10,11 @@ export const getCertificates = (id: number): Promise<InstalledCertificate[]> =>
 export const useCertificates = (id: number) =>
   useQuery({ queryKey: chargePointKeys.certificates(id), queryFn: () => getCertificates(id) });
 
-/** Checks a PEM root certificate on the server and names it as a charger will (hash data). */
+/**
+ * Checks a PEM root certificate on the server and names it as a charger will (hash data). Silent:
+ * the dialog shows a refusal under the certificate field.
+ */
 export const inspectCertificate = (certificate: string): Promise<CertificateInfo> =>
-  unwrap(apiClient.post<Ok<CertificateInfo>>(SECURITY_API.inspect, { certificate }));
+  unwrap(apiClient.post<Ok<CertificateInfo>>(SECURITY_API.inspect, { certificate }, { silent: true }));
 
 export const useInspectCertificate = () => useMutation({ mutationFn: inspectCertificate });
