@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { CertificateHashData, SecurityEventFilter } from '@voltline/contract';
+import type { SecurityEventFilter } from '@voltline/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { chargePoints, chargerCertificates, operators, securityEvents } from '../../db/schema/index.js';

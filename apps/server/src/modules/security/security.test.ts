@@ -109,7 +109,7 @@ describe('root certificates on a charger', () => {
       expect.objectContaining({
         certificateType: 'CentralSystemRootCertificate',
         ...CS_HASH,
-        subject: expect.stringContaining('Voltline Test Root CA'),
+        subject: 'CN=Voltline Test Root CA, O=Voltline',
       }),
     ]);
 
