@@ -20,6 +20,9 @@ export const SERVER_LAYERS = [
   ['operators'],
   ['users'],
   ['charge-points'],
+  // Chargers' certificates and security events; prepares the commands' certificate calls
+  // (commands.service.ts imports certificates.commands.ts).
+  ['security'],
   ['maintenance'],
   ['files'],
   ['tariffs'],

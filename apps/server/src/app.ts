@@ -38,6 +38,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
 import { ocppLogRoutes } from './modules/ocpp-logs/ocpp-logs.routes.js';
 import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.js';
+import { securityRoutes } from './modules/security/security.routes.js';
 import { fileRoutes, withoutFileTokens } from './modules/files/files.routes.js';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import { campaignRoutes } from './modules/firmware/campaigns.routes.js';
@@ -174,6 +175,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
       ocppLogRoutes(api, services);
       diagnosticsRoutes(api, services);
       maintenanceRoutes(api, services);
+      securityRoutes(api, services);
       firmwareRoutes(api, services);
       campaignRoutes(api, services);
       done();

@@ -34,6 +34,8 @@ import { HealthService } from './modules/health/health.service.js';
 import { OcppLogsService } from './modules/ocpp-logs/ocpp-logs.service.js';
 import { OperatorsService } from './modules/operators/operators.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
+import { SecurityOcpp } from './modules/security/security.ocpp.js';
+import { SecurityService } from './modules/security/security.service.js';
 import { SessionsOcpp } from './modules/sessions/sessions.ocpp.js';
 import { activeSessionCounts, hasActiveSession } from './modules/sessions/sessions.repository.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
@@ -97,6 +99,7 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     diagnostics: diagnosticsOcpp,
     maintenance: new MaintenanceOcpp(db, log),
     firmware: firmwareOcpp,
+    security: new SecurityOcpp(db),
     log,
     nodeId: config.nodeId,
     callTimeoutMs: config.OCPP_CALL_TIMEOUT_SECONDS * 1000,
@@ -157,6 +160,7 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     commands,
     ocppLogs: new OcppLogsService(db),
     maintenance: new MaintenanceService(db),
+    security: new SecurityService(db),
     files,
     diagnostics,
     rollout,

@@ -46,6 +46,7 @@ const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/messageTrace\/OcppLogs\//, 'logs'],
   [/^\/api\/portal\/Ftp\/(GetLogs|Diagnostics|DiagnosticsRetention)\b/, 'logs'],
   [/^\/api\/messageTrace\/MaintenanceLogs\b/, 'logs'],
+  [/^\/api\/messageTrace\/SecurityEvents\b/, 'logs'],
   [/^\/api\/portal\/AuditLogs\//, 'auditLogs'],
   [
     /^\/api\/portal\/(Ftp\/(GetFirmwares|UploadFirmware|Firmware\/)|Firmware\/|ChargePoint\/GetFirmware)/,
@@ -66,11 +67,12 @@ function expectedPermission(method: string, url: string): string | undefined {
   if (!area || area === 'public' || area === 'signedIn') return area;
   if (area === 'commands') return method === 'GET' ? 'commands:read' : 'commands:write';
   if (url.endsWith('/Payment/refund')) return 'payments:refund';
-  // The maintenance log's network list is a POST query at the list's own path (spec §7 Logs).
+  // The maintenance log's and the security events' network lists are POST queries at the list's
+  // own path (spec §7 Logs).
   const query =
     method === 'GET' ||
     (method === 'POST' &&
-      /(Dynamic|Excel|GetPaymentTransactions|GetLogs|MaintenanceLogs)(\/:\w+)?$/.test(url));
+      /(Dynamic|Excel|GetPaymentTransactions|GetLogs|MaintenanceLogs|SecurityEvents)(\/:\w+)?$/.test(url));
   return `${area}:${query ? 'read' : 'write'}`;
 }
 

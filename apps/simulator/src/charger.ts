@@ -1,5 +1,6 @@
 import { scheduleAlignedData } from './aligned-data.js';
 import { clearFault, fault, scheduleBehaviour } from './behaviour.js';
+import { CertificateStore } from './certificates.js';
 import { ChargingProfiles } from './charging-profiles.js';
 import { dispatch } from './commands/index.js';
 import type { ChargePointErrorCode, ConnectorStatus } from './connector.js';
@@ -23,6 +24,8 @@ export type {
 export class SimCharger extends ChargerCore {
   readonly profiles: ChargingProfiles;
   readonly localAuth = new LocalAuth();
+  /** Root certificates installed by the central system (InstallCertificate). */
+  readonly certificates = new CertificateStore();
   readonly sessions: ChargerSessions;
   firmwareStatus: FirmwareStatus = 'Idle';
   diagnosticsStatus: DiagnosticsStatus = 'Idle';
@@ -38,6 +41,31 @@ export class SimCharger extends ChargerCore {
     if (revoked.length > 0) {
       this.localAuth.preload(Object.fromEntries(revoked.map((idTag) => [idTag, { status: 'Accepted' }])), 1);
     }
+    // A new password or security profile is a change of security parameters: the charger says so
+    // once its answer to the ChangeConfiguration has gone out.
+    this.config.onChange((key) => {
+      if (key === 'AuthorizationKey' || key === 'SecurityProfile') {
+        this.later(0, () => this.securityEvent('ReconfigurationOfSecurityParameters', `${key} changed`));
+      }
+    });
+  }
+
+  /** Whether the charger reaches the central system over TLS (wss://). */
+  get usesTls(): boolean {
+    return this.options.url.startsWith('wss:');
+  }
+
+  /**
+   * Sends a SecurityEventNotification (OCPP 1.6 security edition). Queued like transaction
+   * messages, so an event raised offline is delivered once the charger is back.
+   */
+  securityEvent(type: string, techInfo?: string): void {
+    const timestamp = new Date().toISOString();
+    this.outbox.push('SecurityEventNotification', () => ({
+      type,
+      timestamp,
+      ...(techInfo ? { techInfo: techInfo.slice(0, 255) } : {}),
+    }));
   }
 
   private started = false;

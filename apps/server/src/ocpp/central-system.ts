@@ -14,6 +14,7 @@ import type {
 import type { DiagnosticsOcpp } from '../modules/diagnostics/diagnostics.ocpp.js';
 import type { DriversOcpp } from '../modules/drivers/drivers.ocpp.js';
 import type { MaintenanceOcpp } from '../modules/maintenance/maintenance.ocpp.js';
+import type { SecurityOcpp } from '../modules/security/security.ocpp.js';
 import type { FirmwareOcpp } from '../modules/firmware/firmware.ocpp.js';
 import type { SessionsOcpp } from '../modules/sessions/sessions.ocpp.js';
 import { Coalescer } from '../lib/coalescer.js';
@@ -54,6 +55,7 @@ export interface CentralSystemOptions {
   diagnostics?: DiagnosticsOcpp;
   maintenance: MaintenanceOcpp;
   firmware?: FirmwareOcpp;
+  security: SecurityOcpp;
   log: FastifyBaseLogger;
   nodeId: string;
   callTimeoutMs: number;
@@ -211,6 +213,7 @@ export class CentralSystem {
       diagnostics: this.o.diagnostics,
       maintenance: this.o.maintenance.forConnection(),
       firmware: this.o.firmware,
+      security: this.o.security,
       heartbeats: this.heartbeats,
       statuses: this.statuses,
       log,

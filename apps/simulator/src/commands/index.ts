@@ -7,10 +7,13 @@ import { changeConfiguration } from './change-configuration.js';
 import { clearCache } from './clear-cache.js';
 import { clearChargingProfile } from './clear-charging-profile.js';
 import { dataTransfer } from './data-transfer.js';
+import { deleteCertificate } from './delete-certificate.js';
 import { getCompositeSchedule } from './get-composite-schedule.js';
 import { getConfiguration } from './get-configuration.js';
 import { getDiagnostics } from './get-diagnostics.js';
+import { getInstalledCertificateIds } from './get-installed-certificate-ids.js';
 import { getLocalListVersion } from './get-local-list-version.js';
+import { installCertificate } from './install-certificate.js';
 import { remoteStartTransaction } from './remote-start-transaction.js';
 import { remoteStopTransaction } from './remote-stop-transaction.js';
 import { reserveNow } from './reserve-now.js';
@@ -29,10 +32,13 @@ const handlers: { [A in Ocpp.OcppAction]?: CommandHandler<A> } = {
   ClearCache: clearCache,
   ClearChargingProfile: clearChargingProfile,
   DataTransfer: dataTransfer,
+  DeleteCertificate: deleteCertificate,
   GetCompositeSchedule: getCompositeSchedule,
   GetConfiguration: getConfiguration,
   GetDiagnostics: getDiagnostics,
+  GetInstalledCertificateIds: getInstalledCertificateIds,
   GetLocalListVersion: getLocalListVersion,
+  InstallCertificate: installCertificate,
   RemoteStartTransaction: remoteStartTransaction,
   RemoteStopTransaction: remoteStopTransaction,
   ReserveNow: reserveNow,

@@ -9,6 +9,7 @@ import { FIRMWARE_ROUTES } from '../features/firmware/routes';
 import { OCPP_LOG_ROUTES } from '../features/ocpp-logs/routes';
 import { OPERATOR_ROUTES } from '../features/operators/routes';
 import { PAYMENT_ROUTES } from '../features/payments/routes';
+import { SECURITY_EVENT_ROUTES } from '../features/security-events/routes';
 import { SESSION_ROUTES } from '../features/sessions/routes';
 import { TARIFF_ROUTES } from '../features/tariffs/routes';
 import { lazyScreen } from '../lib/lazy';
@@ -75,6 +76,7 @@ export const PROTECTED_ROUTES: ScreenRoute[] = [
   ...OCPP_LOG_ROUTES,
   ...DIAGNOSTICS_ROUTES,
   ...MAINTENANCE_LOG_ROUTES,
+  ...SECURITY_EVENT_ROUTES,
 ];
 
 export const MENU_ROUTES = PROTECTED_ROUTES.filter((r) => r.menu);

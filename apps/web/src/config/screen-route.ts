@@ -18,6 +18,7 @@ export type MenuIcon =
   | 'FileSearch'
   | 'Idcard'
   | 'LineChart'
+  | 'SafetyCertificate'
   | 'Setting'
   | 'Team'
   | 'Thunderbolt'

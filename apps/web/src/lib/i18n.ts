@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'diagnostics',
   'maintenance',
   'firmware',
+  'security',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

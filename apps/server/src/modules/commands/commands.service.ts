@@ -20,6 +20,7 @@ import {
 } from '../charge-points/charge-points.repository.js';
 import { networkCards } from '../drivers/authorization.js';
 import { recordCommandInMaintenance } from '../maintenance/maintenance.commands.js';
+import { CERTIFICATE_COMMANDS, prepareCertificateCommand } from '../security/certificates.commands.js';
 import { rememberProfiles } from './charging-profiles.js';
 import { lastSentList, saveSentList } from './local-lists.repository.js';
 
@@ -154,6 +155,7 @@ export class CommandsService {
     if (command === 'changeConfiguration' && String(request.key).toLowerCase() === 'authorizationkey') {
       return this.newPassword(cp, String(request.value));
     }
+    if (CERTIFICATE_COMMANDS.has(command)) return prepareCertificateCommand(this.db, cp, command, request);
     if (command === 'sendLocalList') return this.localList(cp, request.updateType === 'Differential');
     if (command === 'getLocalListVersion') {
       const last = await lastSentList(this.db, cp.id);

@@ -4,6 +4,7 @@ import { startCharger, type SimCharger } from '@voltline/simulator';
 import { COMMAND_NAMES, can, permissionsForCommand, type CommandName, type Role } from '@voltline/contract';
 import { chargingSessions } from '../../db/schema/index.js';
 import { rpcError } from '../../ocpp/rpc-error.js';
+import { CS_ROOT } from '../../../test/certificates.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { connectClient, listen, registerChargePoint, until, type Client } from '../../../test/ocpp-helper.js';
 
@@ -265,10 +266,16 @@ describe('who may send which command', () => {
     getCompositeSchedule: { connectorId: 1, duration: 3600 },
     extendedTriggerMessage: { requestedMessage: 'SignChargePointCertificate' },
     getLog: { logType: 'SecurityLog', location: 'ftp://files.example/logs/' },
-    installCertificate: { certificateType: 'CentralSystemRootCertificate', certificate: PEM },
+    // A real root: Voltline reads the certificate before sending it.
+    installCertificate: { certificateType: 'CentralSystemRootCertificate', certificate: CS_ROOT },
     getInstalledCertificateIds: { certificateType: 'ManufacturerRootCertificate' },
     deleteCertificate: {
-      certificateHashData: { hashAlgorithm: 'SHA256', issuerNameHash: 'ab', issuerKeyHash: 'cd', serialNumber: '01' },
+      certificateHashData: {
+        hashAlgorithm: 'SHA256',
+        issuerNameHash: 'ab',
+        issuerKeyHash: 'cd',
+        serialNumber: '01',
+      },
     },
     certificateSigned: { certificateChain: PEM },
     signedUpdateFirmware: {

@@ -14,6 +14,7 @@ export const chargePointKeys = {
   commands: (id: number, index: number) => [...chargePointKeys.all, 'commands', id, index] as const,
   analytics: (chargePointId: string, from: string, to: string) =>
     [...chargePointKeys.all, 'analytics', chargePointId, from, to] as const,
+  certificates: (id: number) => [...chargePointKeys.all, 'certificates', id] as const,
   profiles: (chargePointId: string) => [...chargePointKeys.all, 'profiles', chargePointId] as const,
   tariffs: (chargePointId: string) => [...chargePointKeys.all, 'tariffs', chargePointId] as const,
 };

@@ -18,16 +18,18 @@ import { ConnectionHistory } from '../components/connection-history';
 import { ConnectorsTab } from '../components/connectors-tab';
 import { DetailActions } from '../components/detail-actions';
 import { InfoTab } from '../components/info-tab';
+import { SecurityTab } from '../components/security-tab';
 import { ConnectionTag, ConnectorStatusTag } from '../components/status-tags';
 import { detailPath, DEVICES_PATH } from '../paths';
 
 const PATH_TABS = ['connectors', 'configuration', 'messageTrace'] as const;
-const QUERY_TABS = ['info', 'analytics', 'connections', 'commands', 'maintenance'] as const;
+const QUERY_TABS = ['info', 'analytics', 'connections', 'commands', 'maintenance', 'security'] as const;
 type Tab = (typeof PATH_TABS)[number] | (typeof QUERY_TABS)[number];
 
 export default function ChargePointDetailPage() {
   const { t } = useTranslation('chargePoints');
   const { t: tm } = useTranslation('maintenance');
+  const { t: ts } = useTranslation('security');
   const navigate = useNavigate();
   const { chargePointId = '', tab: pathTab } = useParams();
   const [search] = useSearchParams();
@@ -87,6 +89,7 @@ export default function ChargePointDetailPage() {
           },
         ]
       : []),
+    { key: 'security', label: ts('tabTitle'), children: <SecurityTab cp={c} /> },
   ];
 
   return (
