@@ -29,11 +29,30 @@ export const SECURITY_EVENTS = {
 } as const satisfies Record<string, boolean>;
 export type SecurityEventType = keyof typeof SECURITY_EVENTS;
 export const SECURITY_EVENT_TYPES = Object.keys(SECURITY_EVENTS) as SecurityEventType[];
-export const CRITICAL_SECURITY_EVENTS = SECURITY_EVENT_TYPES.filter((k) => SECURITY_EVENTS[k]);
 
-/** Whether the edition marks this type critical; an unknown type is not. */
+/**
+ * Events that signal an attack or tampering: a refused certificate, a replayed message, firmware
+ * whose signature fails. The edition does not mark them critical (the charger may send them late),
+ * but an operator must look into each, so Voltline highlights them with the critical ones.
+ */
+export const THREAT_SECURITY_EVENTS: readonly SecurityEventType[] = [
+  'AttemptedReplayAttacks',
+  'InvalidFirmwareSignature',
+  'InvalidFirmwareSigningCertificate',
+  'InvalidCentralSystemCertificate',
+  'InvalidChargePointCertificate',
+];
+/** A vendor's own name for tampering or an attack (`FirmwareTampered`, `CableTamperAlarm`...). */
+const THREAT_WORDS = /tamper|attack|replay|intrusion/i;
+
+/** The types Voltline highlights: the edition's critical events and the threat events. */
+export const CRITICAL_SECURITY_EVENTS = SECURITY_EVENT_TYPES.filter(
+  (k) => SECURITY_EVENTS[k] || THREAT_SECURITY_EVENTS.includes(k),
+);
+
+/** Whether an event is highlighted as critical: the edition's critical types, threats, and vendor types naming tampering or an attack. */
 export const isCriticalSecurityEvent = (type: string): boolean =>
-  (SECURITY_EVENTS as Record<string, boolean>)[type] === true;
+  (CRITICAL_SECURITY_EVENTS as readonly string[]).includes(type) || THREAT_WORDS.test(type);
 
 /** One SecurityEventNotification as a charger sent it. */
 export const SecurityEvent = z.object({

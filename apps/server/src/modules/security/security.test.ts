@@ -296,3 +296,21 @@ describe('security events', () => {
     expect(rows.flat().join(' ')).not.toContain('SEC-ANK');
   });
 });
+
+describe('highlighted events', () => {
+  it('highlights events that signal an attack, the edition’s own and a vendor’s', async () => {
+    for (const [type, at] of [
+      ['AttemptedReplayAttacks', '2026-01-02T03:04:06.000Z'],
+      ['FirmwareTampered', '2026-01-02T03:04:07.000Z'],
+      ['InvalidMessages', '2026-01-02T03:04:08.000Z'],
+    ] as const) {
+      await ankara.call('SecurityEventNotification', { type, timestamp: at });
+    }
+    const items = (await events({ chargePointId: 'SEC-ANK', criticalOnly: true }, admin)).body.data.items;
+    expect(items.map((e) => e.type).sort()).toEqual([
+      'AttemptedReplayAttacks',
+      'FirmwareTampered',
+      'SecurityLogWasCleared',
+    ]);
+  });
+});
