@@ -41,6 +41,9 @@ import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.js';
 import { fileRoutes, withoutFileTokens } from './modules/files/files.routes.js';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import { campaignRoutes } from './modules/firmware/campaigns.routes.js';
+import { securityRoutes } from './modules/security/security.routes.js';
+import { CertificateAuthority } from './modules/security/certificate-authority.js';
+import { httpsOptions } from './modules/security/tls.js';
 import { createServices, type Services } from './services.js';
 import { VERSION } from './version.js';
 
@@ -74,8 +77,11 @@ const serializers = {
 };
 
 export async function buildApp({ config, database, mailer, clock }: AppOptions): Promise<App> {
+  // Voltline's CA is trusted for chargers' client certificates from the first TLS handshake on.
+  const authority = new CertificateAuthority(config.ca);
+  const https = config.tls ? await httpsOptions(config.tls, authority) : null;
   const app = Fastify({
-    ...(config.tls ? { https: config.tls } : {}),
+    ...(https ? { https } : {}),
     logger: { level: config.LOG_LEVEL, redact: REDACT, serializers },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
@@ -89,6 +95,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
     config,
     database,
     log: app.log,
+    authority,
     ...(clock ? { clock } : {}),
     mailer:
       mailer ??
@@ -176,6 +183,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
       maintenanceRoutes(api, services);
       firmwareRoutes(api, services);
       campaignRoutes(api, services);
+      securityRoutes(api, services);
       done();
     },
     { prefix: '/api' },

@@ -34,6 +34,9 @@ import { HealthService } from './modules/health/health.service.js';
 import { OcppLogsService } from './modules/ocpp-logs/ocpp-logs.service.js';
 import { OperatorsService } from './modules/operators/operators.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
+import { CertificateAuthority } from './modules/security/certificate-authority.js';
+import { SecurityOcpp } from './modules/security/security.ocpp.js';
+import { SecurityProfiles } from './modules/security/security-profiles.service.js';
 import { SessionsOcpp } from './modules/sessions/sessions.ocpp.js';
 import { activeSessionCounts, hasActiveSession } from './modules/sessions/sessions.repository.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
@@ -50,6 +53,8 @@ export interface ServiceDeps {
   mailer: Mailer;
   log: FastifyBaseLogger;
   clock?: Clock;
+  /** The CA chargers' certificates are signed by (app.ts builds it first: the TLS server trusts it). */
+  authority?: CertificateAuthority;
 }
 
 /**
@@ -57,7 +62,14 @@ export interface ServiceDeps {
  * and the OCPP endpoint receive the same instances, and a test can build any of them without
  * HTTP. Lower modules learn about higher ones only through the narrow functions wired here.
  */
-export function createServices({ config, database, mailer, log, clock = systemClock }: ServiceDeps) {
+export function createServices({
+  config,
+  database,
+  mailer,
+  log,
+  clock = systemClock,
+  authority = new CertificateAuthority(config.ca),
+}: ServiceDeps) {
   const { db } = database;
   const tokens = new TokenService(
     config.JWT_SECRET,
@@ -89,6 +101,15 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     },
     log,
   );
+  // CertificateSigned goes out as a recorded command: the security side reaches the commands lazily.
+  const security = new SecurityOcpp({
+    db,
+    ca: authority,
+    cpoName: config.ca.cpoName,
+    send: (cp, action, payload, opts) => commands.sendRecorded(cp, action, payload, opts),
+    log,
+  });
+  const securityProfiles = new SecurityProfiles(db, clock, config.tls !== null);
   const ocpp = new CentralSystem({
     db,
     chargers: new ChargersOcpp(db),
@@ -97,6 +118,7 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     diagnostics: diagnosticsOcpp,
     maintenance: new MaintenanceOcpp(db, log),
     firmware: firmwareOcpp,
+    security,
     log,
     nodeId: config.nodeId,
     callTimeoutMs: config.OCPP_CALL_TIMEOUT_SECONDS * 1000,
@@ -110,7 +132,13 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     isConnected: (id) => ocpp.gateway.isConnected(id),
   });
   files.onUploaded((file) => diagnosticsOcpp.fileArrived(file));
-  const commands = new CommandsService(db, ocpp.gateway, config.nodeId, diagnostics);
+  const commands: CommandsService = new CommandsService(
+    db,
+    ocpp.gateway,
+    config.nodeId,
+    diagnostics,
+    securityProfiles,
+  );
   const rollout: FirmwareRollout = new FirmwareRollout({
     db,
     clock,
@@ -155,6 +183,7 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     payments: new PaymentsService(db),
     analytics: new AnalyticsService(db),
     commands,
+    securityProfiles,
     ocppLogs: new OcppLogsService(db),
     maintenance: new MaintenanceService(db),
     files,

@@ -16,3 +16,4 @@ export * from './analytics.js';
 export * from './firmware.js';
 export * from './diagnostics.js';
 export * from './maintenance.js';
+export * from './security-profiles.js';

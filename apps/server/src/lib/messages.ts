@@ -8,6 +8,7 @@ import { auditMessages } from './messages/audit.js';
 import { fileMessages } from './messages/files.js';
 import { maintenanceMessages } from './messages/maintenance.js';
 import { firmwareMessages } from './messages/firmware.js';
+import { securityMessages } from './messages/security.js';
 
 /**
  * Every text the API answers with, in each language of the portal. Keys are grouped by domain;
@@ -128,6 +129,7 @@ const en = {
   ...fileMessages.en,
   ...maintenanceMessages.en,
   ...firmwareMessages.en,
+  ...securityMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -248,6 +250,7 @@ const tr: Record<MessageKey, string> = {
   ...fileMessages.tr,
   ...maintenanceMessages.tr,
   ...firmwareMessages.tr,
+  ...securityMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };

@@ -2,6 +2,7 @@ import type { SimCharger } from '../charger.js';
 import { notImplemented } from '../connection.js';
 import type { Ocpp } from '@voltline/contract';
 import { cancelReservation } from './cancel-reservation.js';
+import { certificateSigned } from './certificate-signed.js';
 import { changeAvailability } from './change-availability.js';
 import { changeConfiguration } from './change-configuration.js';
 import { clearCache } from './clear-cache.js';
@@ -24,6 +25,7 @@ import { updateFirmware } from './update-firmware.js';
 
 const handlers: { [A in Ocpp.OcppAction]?: CommandHandler<A> } = {
   CancelReservation: cancelReservation,
+  CertificateSigned: certificateSigned,
   ChangeAvailability: changeAvailability,
   ChangeConfiguration: changeConfiguration,
   ClearCache: clearCache,

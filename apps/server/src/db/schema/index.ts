@@ -13,3 +13,4 @@ export * from './files.js';
 export * from './diagnostics.js';
 export * from './maintenance.js';
 export * from './firmware.js';
+export * from './issued-certificates.js';

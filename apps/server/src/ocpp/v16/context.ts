@@ -8,6 +8,7 @@ import type { DiagnosticsOcpp } from '../../modules/diagnostics/diagnostics.ocpp
 import type { DriversOcpp } from '../../modules/drivers/drivers.ocpp.js';
 import type { MaintenanceOcpp } from '../../modules/maintenance/maintenance.ocpp.js';
 import type { FirmwareOcpp } from '../../modules/firmware/firmware.ocpp.js';
+import type { SecurityOcpp } from '../../modules/security/security.ocpp.js';
 import type { SessionsOcpp } from '../../modules/sessions/sessions.ocpp.js';
 import type { Coalescer } from '../../lib/coalescer.js';
 
@@ -23,6 +24,8 @@ export interface HandlerContext {
   maintenance: MaintenanceOcpp;
   /** Firmware campaigns: what a charger's firmware status and boots mean for them. */
   firmware?: FirmwareOcpp | undefined;
+  /** Security profiles and charger certificates (SignCertificate). */
+  security?: SecurityOcpp | undefined;
   /** Heartbeats of all chargers, written together (charge point ids). */
   heartbeats: Coalescer<number>;
   /** Status reports of all chargers, written together. */

@@ -6,6 +6,7 @@ import { diagnosticsStatusNotification } from './handlers/diagnostics-status-not
 import { firmwareStatusNotification } from './handlers/firmware-status-notification.js';
 import { heartbeat } from './handlers/heartbeat.js';
 import { meterValues } from './handlers/meter-values.js';
+import { signCertificate } from './handlers/sign-certificate.js';
 import { startTransaction } from './handlers/start-transaction.js';
 import { statusNotification } from './handlers/status-notification.js';
 import { stopTransaction } from './handlers/stop-transaction.js';
@@ -19,6 +20,7 @@ export const handlers: Record<string, Handler<never, unknown>> = {
   FirmwareStatusNotification: firmwareStatusNotification,
   Heartbeat: heartbeat,
   MeterValues: meterValues,
+  SignCertificate: signCertificate,
   StartTransaction: startTransaction,
   StatusNotification: statusNotification,
   StopTransaction: stopTransaction,
