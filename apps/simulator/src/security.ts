@@ -1,8 +1,14 @@
+// @peculiar/x509 resolves its ASN.1 parsers through tsyringe, which needs the Reflect metadata
+// polyfill loaded first.
 import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+// Node's WebCrypto is the DOM `Crypto` the library types against (absent from Node's type library).
+x509.cryptoProvider.set(webcrypto as never);
+
+/** The library, set up: import it from here, never directly (its polyfill must load first). */
+export { x509 };
 
 const EC = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
 
@@ -18,11 +24,11 @@ export interface PendingKey {
  * as common name and its CpoName configuration key as organisation.
  */
 export async function createCsr(chargerId: string, cpoName: string | undefined): Promise<PendingKey> {
-  const keys = (await webcrypto.subtle.generateKey(EC, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const keys = await webcrypto.subtle.generateKey(EC, true, ['sign', 'verify']);
   const name = [`CN=${escape(chargerId)}`, ...(cpoName ? [`O=${escape(cpoName)}`] : [])].join(', ');
   const csr = await x509.Pkcs10CertificateRequestGenerator.create({
     name,
-    keys: keys as unknown as CryptoKeyPairLike,
+    keys: keys,
     signingAlgorithm: EC,
   });
   const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey));
@@ -52,8 +58,6 @@ export function acceptChain(chain: string, chargerId: string, pending: PendingKe
   }
   return { cert: chain, key: pending.keyPem };
 }
-
-type CryptoKeyPairLike = Parameters<typeof x509.Pkcs10CertificateRequestGenerator.create>[0]['keys'];
 
 function pem(label: string, der: Buffer): string {
   const lines = der.toString('base64').match(/.{1,64}/g) ?? [];

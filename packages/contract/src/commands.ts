@@ -185,7 +185,11 @@ export const CommandBodies = {
     retries: int32().min(0).max(10).optional(),
     retryInterval: int32().min(0).max(86_400).optional(),
   }),
-  installCertificate: z.object({ ...cp, certificateType: z.enum(CERTIFICATE_USES), certificate: pemCertificate }),
+  installCertificate: z.object({
+    ...cp,
+    certificateType: z.enum(CERTIFICATE_USES),
+    certificate: pemCertificate,
+  }),
   getInstalledCertificateIds: z.object({ ...cp, certificateType: z.enum(CERTIFICATE_USES) }),
   deleteCertificate: z.object({ ...cp, certificateHashData: CertificateHashData }),
   /** A signed certificate chain for the charger (normally sent by Voltline's CA after SignCertificate). */

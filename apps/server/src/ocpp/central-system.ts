@@ -189,7 +189,10 @@ export class CentralSystem {
       return { ok: true, cp: { ...cp, securityProfile: pending, pendingSecurityProfile: null } };
     }
     if (refused.reason !== 'Unauthorized') {
-      this.messageLog.note(identity, 'Handshake', { refused: refused.reason, securityProfile: cp.securityProfile });
+      this.messageLog.note(identity, 'Handshake', {
+        refused: refused.reason,
+        securityProfile: cp.securityProfile,
+      });
     }
     return { ok: false, code: refused.code, reason: refused.reason };
   }

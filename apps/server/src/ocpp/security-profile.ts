@@ -21,7 +21,8 @@ export function meetsProfile(
   cp: Pick<OcppChargePoint, 'chargePointId' | 'passwordHash' | 'pendingPasswordHash'>,
   password: string | null | undefined,
 ): ProfileCheck {
-  const tls = (request.socket as Partial<TLSSocket>).encrypted === true ? (request.socket as TLSSocket) : null;
+  const tls =
+    (request.socket as Partial<TLSSocket>).encrypted === true ? (request.socket as TLSSocket) : null;
   if (profile >= 2 && !tls) {
     return { code: 403, reason: `Security profile ${profile} requires TLS (wss://)` };
   }

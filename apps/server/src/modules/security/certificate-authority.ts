@@ -54,7 +54,7 @@ export class CertificateAuthority {
     const serial = randomBytes(16);
     serial[0] = (serial[0] ?? 0) & 0x7f; // a positive INTEGER
     const now = Date.now();
-    const publicKey = await csr.publicKey.export();
+    const publicKey = (await csr.publicKey.export()) as unknown as CryptoKey;
     const leaf = await x509.X509CertificateGenerator.create({
       serialNumber: serial.toString('hex'),
       subject: csr.subject,
@@ -68,7 +68,9 @@ export class CertificateAuthority {
       extensions: [
         new x509.BasicConstraintsExtension(false, undefined, true),
         new x509.KeyUsagesExtension(
-          x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment | x509.KeyUsageFlags.keyAgreement,
+          x509.KeyUsageFlags.digitalSignature |
+            x509.KeyUsageFlags.keyEncipherment |
+            x509.KeyUsageFlags.keyAgreement,
           true,
         ),
         new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth]),
@@ -113,10 +115,12 @@ export class CertificateAuthority {
 
   private async create(certFile: string, keyFile: string): Promise<Loaded> {
     const alg = { name: 'ECDSA', namedCurve: 'P-384' };
-    const keys = (await subtle.generateKey(alg, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+    const keys = await subtle.generateKey(alg, true, ['sign', 'verify']);
     const now = Date.now();
     const cert = await x509.X509CertificateGenerator.createSelfSigned({
-      serialNumber: randomBytes(8).toString('hex').replace(/^[89a-f]/, '1'),
+      serialNumber: randomBytes(8)
+        .toString('hex')
+        .replace(/^[89a-f]/, '1'),
       name: `CN=Voltline Charger CA, O=${escapeRdn(this.config.cpoName ?? 'Voltline')}`,
       notBefore: new Date(now - 60_000),
       notAfter: new Date(now + CA_YEARS * 365 * 86_400_000),

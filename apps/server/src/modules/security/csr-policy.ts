@@ -41,7 +41,8 @@ export async function policyRefusal(
   if (cn.length !== 1 || cn[0]?.toLowerCase() !== chargePointId.toLowerCase()) return 'csr.commonName';
   let key: CryptoKey;
   try {
-    key = await csr.publicKey.export();
+    const exported: unknown = await csr.publicKey.export();
+    key = exported as CryptoKey;
   } catch {
     return 'csr.weakKey'; // a curve or key kind WebCrypto does not know
   }

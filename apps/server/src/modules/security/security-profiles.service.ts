@@ -62,7 +62,10 @@ export class SecurityProfiles {
           reason: r.reason,
           expired,
           expiresSoon:
-            r.state === 'accepted' && until !== null && !expired && until - now <= CERTIFICATE_RENEWAL_DAYS * DAY,
+            r.state === 'accepted' &&
+            until !== null &&
+            !expired &&
+            until - now <= CERTIFICATE_RENEWAL_DAYS * DAY,
           createdAt: r.createdAt.toISOString(),
         };
       }),

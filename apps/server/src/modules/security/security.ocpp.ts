@@ -80,7 +80,12 @@ export class SecurityOcpp {
     const refusal = await policyRefusal(csr, cp.chargePointId, this.o.cpoName);
     if (refusal) {
       await db.transaction(async (tx) => {
-        await repo.insertIssued(tx, { chargePointId: cp.id, subject: csr.subject, state: 'refused', reason: refusal });
+        await repo.insertIssued(tx, {
+          chargePointId: cp.id,
+          subject: csr.subject,
+          state: 'refused',
+          reason: refusal,
+        });
         await audit(tx, NO_USER, {
           action: 'certificate.refused',
           entity: 'chargePoint',
@@ -107,10 +112,15 @@ export class SecurityOcpp {
       });
       return rowId;
     });
-    const result = await this.o.send(cp, 'CertificateSigned', { certificateChain: chain }, {
-      logged: { serialNumber: facts.serialNumber, subject: facts.subject },
-      userId: null,
-    });
+    const result = await this.o.send(
+      cp,
+      'CertificateSigned',
+      { certificateChain: chain },
+      {
+        logged: { serialNumber: facts.serialNumber, subject: facts.subject },
+        userId: null,
+      },
+    );
     const state = !result.ok ? 'failed' : result.answer.status === 'Accepted' ? 'accepted' : 'rejected';
     const reason = result.ok ? null : (result.error ?? result.outcome);
     await db.transaction(async (tx) => {

@@ -1,4 +1,11 @@
-import { API, ChargePointSecurity, Id, SecurityProfileBody, SecurityProfileChange, ok } from '@voltline/contract';
+import {
+  API,
+  ChargePointSecurity,
+  Id,
+  SecurityProfileBody,
+  SecurityProfileChange,
+  ok,
+} from '@voltline/contract';
 import { z } from 'zod';
 import type { App } from '../../lib/app-type.js';
 import { AppError } from '../../lib/errors.js';

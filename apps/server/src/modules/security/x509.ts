@@ -4,7 +4,8 @@ import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+// Node's WebCrypto is the DOM `Crypto` the library types against (absent from Node's type library).
+x509.cryptoProvider.set(webcrypto as never);
 
 export type CryptoKey = webcrypto.CryptoKey;
 type EcKeyAlgorithm = webcrypto.EcKeyAlgorithm;
