@@ -34,6 +34,8 @@ export const SERVER_LAYERS = [
   // Diagnostics prepares the commands' GetDiagnostics (commands.service.ts: DiagnosticsPreparer).
   ['diagnostics'],
   ['firmware'],
+  // Security prepares the commands' ChangeConfiguration SecurityProfile (SecurityProfilePreparer).
+  ['security'],
 ];
 
 const dirs = (dir) =>

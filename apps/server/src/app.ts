@@ -38,10 +38,13 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
 import { ocppLogRoutes } from './modules/ocpp-logs/ocpp-logs.routes.js';
 import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.js';
-import { securityRoutes } from './modules/security/security.routes.js';
 import { fileRoutes, withoutFileTokens } from './modules/files/files.routes.js';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import { campaignRoutes } from './modules/firmware/campaigns.routes.js';
+import { securityRoutes } from './modules/security/security.routes.js';
+import { securityProfileRoutes } from './modules/security/security-profiles.routes.js';
+import { CertificateAuthority } from './modules/security/certificate-authority.js';
+import { httpsOptions } from './modules/security/tls.js';
 import { createServices, type Services } from './services.js';
 import { VERSION } from './version.js';
 
@@ -75,8 +78,11 @@ const serializers = {
 };
 
 export async function buildApp({ config, database, mailer, clock }: AppOptions): Promise<App> {
+  // Voltline's CA is trusted for chargers' client certificates from the first TLS handshake on.
+  const authority = new CertificateAuthority(config.ca);
+  const https = config.tls ? await httpsOptions(config.tls, authority) : null;
   const app = Fastify({
-    ...(config.tls ? { https: config.tls } : {}),
+    ...(https ? { https } : {}),
     logger: { level: config.LOG_LEVEL, redact: REDACT, serializers },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
@@ -90,6 +96,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
     config,
     database,
     log: app.log,
+    authority,
     ...(clock ? { clock } : {}),
     mailer:
       mailer ??
@@ -178,6 +185,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
       securityRoutes(api, services);
       firmwareRoutes(api, services);
       campaignRoutes(api, services);
+      securityProfileRoutes(api, services);
       done();
     },
     { prefix: '/api' },

@@ -74,6 +74,21 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   TLS_CERT_FILE: z.string().optional(),
   TLS_KEY_FILE: z.string().optional(),
+  /** PEM file of CAs whose client certificates identify chargers (security profile 3), besides Voltline's own CA. */
+  TLS_CA_FILE: z.string().optional(),
+  /** The oldest TLS version accepted: the security edition requires 1.2 or newer. */
+  TLS_MIN_VERSION: z.enum(['TLSv1.2', 'TLSv1.3']).default('TLSv1.2'),
+  /** OpenSSL cipher list for TLS 1.2 and TLS 1.3 (default: the security edition's suites). */
+  TLS_CIPHERS: z.string().min(1).optional(),
+  /** An external CA that signs chargers' certificates instead of Voltline's built-in one (PEM files). */
+  CA_CERT_FILE: z.string().optional(),
+  CA_KEY_FILE: z.string().optional(),
+  /** The secret the built-in CA's private key is encrypted with (default: derived from JWT_SECRET). */
+  CA_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The organisation (O) chargers put in their certificate requests: the CpoName configuration key. */
+  CPO_NAME: z.string().min(1).max(64).optional(),
+  /** Days a charger certificate Voltline signs stays valid. */
+  CHARGER_CERT_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   NODE_ID: z.string().min(1).max(100).optional(),
   OCPP_CALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   OCPP_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
@@ -124,9 +139,50 @@ export type Config = Env & {
   simulateChargers: number;
   webDist: string;
   nodeId: string;
-  tls: { cert: Buffer; key: Buffer } | null;
+  tls: TlsConfig | null;
+  ca: CaConfig;
   ftp: FtpConfig;
 };
+
+/**
+ * The HTTPS server's settings. Client certificates are requested, never required: browsers and
+ * chargers of security profiles 1 and 2 connect without one; the OCPP handshake checks profile 3's.
+ */
+export interface TlsConfig {
+  cert: Buffer;
+  key: Buffer;
+  /** Trusted client-certificate CAs from TLS_CA_FILE (Voltline's own CA is added at start). */
+  ca: Buffer[];
+  minVersion: 'TLSv1.2' | 'TLSv1.3';
+  ciphers: string;
+}
+
+/** Where chargers' certificates are signed: Voltline's built-in CA under DATA_DIR, or an external one. */
+export interface CaConfig {
+  /** External CA files; null: the built-in CA. */
+  external: { cert: Buffer; key: Buffer } | null;
+  /** The built-in CA's folder. */
+  dir: string;
+  /** Encrypts the built-in CA's private key at rest. */
+  keySecret: string;
+  cpoName: string | null;
+  certDays: number;
+}
+
+/**
+ * The cipher suites the security edition allows (TLS 1.2, OpenSSL names:
+ * TLS_ECDHE_ECDSA_WITH_AES_128/256_GCM_SHA256/384, TLS_RSA_WITH_AES_128/256_GCM_SHA256/384) and
+ * TLS 1.3's AEAD suites.
+ */
+export const EDITION_CIPHERS = [
+  'TLS_AES_128_GCM_SHA256',
+  'TLS_AES_256_GCM_SHA384',
+  'TLS_CHACHA20_POLY1305_SHA256',
+  'ECDHE-ECDSA-AES128-GCM-SHA256',
+  'ECDHE-ECDSA-AES256-GCM-SHA384',
+  'AES128-GCM-SHA256',
+  'AES256-GCM-SHA384',
+].join(':');
 
 /** The built-in file service's FTP side, from FTP_PORT, FTP_PASV_PORTS, FTP_PUBLIC_HOST, FTP_MAX_UPLOAD_MB. */
 export interface FtpConfig {
@@ -157,17 +213,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const simulate = e.SIMULATE === 'true' ? 5 : e.SIMULATE === 'false' ? 0 : Number(e.SIMULATE);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const [pasvMin, pasvMax] = e.FTP_PASV_PORTS?.split('-').map(Number) ?? [];
+  const jwtSecret = e.JWT_SECRET ?? persistentSecret(dataDir);
   return {
     ...e,
     DATA_DIR: dataDir,
-    JWT_SECRET: e.JWT_SECRET ?? persistentSecret(dataDir),
+    JWT_SECRET: jwtSecret,
     PUBLIC_URL: publicUrl,
     ADMIN_PASSWORD: e.ADMIN_PASSWORD ?? DEMO_PASSWORD,
     adminPasswordIsDemo: e.ADMIN_PASSWORD === undefined,
     simulateChargers: e.SEED_DEMO ? simulate : 0,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     nodeId: e.NODE_ID ?? `${os.hostname()}:${e.PORT}`,
-    tls: loadTls(e.TLS_CERT_FILE, e.TLS_KEY_FILE),
+    tls: loadTls(e),
+    ca: {
+      external: loadPair('CA_CERT_FILE and CA_KEY_FILE', e.CA_CERT_FILE, e.CA_KEY_FILE),
+      dir: path.join(dataDir, 'ca'),
+      keySecret: e.CA_KEY_SECRET ?? jwtSecret,
+      cpoName: e.CPO_NAME ?? null,
+      certDays: e.CHARGER_CERT_DAYS,
+    },
     ftp: {
       port: e.FTP_PORT === 'off' ? null : Number(e.FTP_PORT),
       passive: pasvMin !== undefined && pasvMax !== undefined ? { min: pasvMin, max: pasvMax } : null,
@@ -178,12 +242,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function loadTls(certFile?: string, keyFile?: string) {
+function loadTls(e: Env): TlsConfig | null {
+  const pair = loadPair('TLS_CERT_FILE and TLS_KEY_FILE', e.TLS_CERT_FILE, e.TLS_KEY_FILE);
+  if (!pair) {
+    if (e.TLS_CA_FILE) throw new ConfigError('Invalid configuration:\n  TLS_CA_FILE needs TLS_CERT_FILE');
+    return null;
+  }
+  return {
+    ...pair,
+    ca: e.TLS_CA_FILE ? [readConfigFile(e.TLS_CA_FILE)] : [],
+    minVersion: e.TLS_MIN_VERSION,
+    ciphers: e.TLS_CIPHERS ?? EDITION_CIPHERS,
+  };
+}
+
+function loadPair(names: string, certFile?: string, keyFile?: string) {
   if (!certFile && !keyFile) return null;
-  if (!certFile || !keyFile)
-    throw new ConfigError('Invalid configuration:\n  TLS_CERT_FILE and TLS_KEY_FILE go together');
+  if (!certFile || !keyFile) throw new ConfigError(`Invalid configuration:\n  ${names} go together`);
+  return { cert: readConfigFile(certFile), key: readConfigFile(keyFile) };
+}
+
+function readConfigFile(file: string): Buffer {
   try {
-    return { cert: readFileSync(certFile), key: readFileSync(keyFile) };
+    return readFileSync(file);
   } catch (err) {
     throw new ConfigError(`Invalid configuration:\n  TLS files cannot be read: ${(err as Error).message}`);
   }

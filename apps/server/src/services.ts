@@ -36,6 +36,9 @@ import { OperatorsService } from './modules/operators/operators.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { SecurityOcpp } from './modules/security/security.ocpp.js';
 import { SecurityService } from './modules/security/security.service.js';
+import { CertificateAuthority } from './modules/security/certificate-authority.js';
+import { CertificateSigningOcpp } from './modules/security/certificate-signing.ocpp.js';
+import { SecurityProfiles } from './modules/security/security-profiles.service.js';
 import { SessionsOcpp } from './modules/sessions/sessions.ocpp.js';
 import { activeSessionCounts, hasActiveSession } from './modules/sessions/sessions.repository.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
@@ -52,6 +55,8 @@ export interface ServiceDeps {
   mailer: Mailer;
   log: FastifyBaseLogger;
   clock?: Clock;
+  /** The CA chargers' certificates are signed by (app.ts builds it first: the TLS server trusts it). */
+  authority?: CertificateAuthority;
 }
 
 /**
@@ -59,7 +64,14 @@ export interface ServiceDeps {
  * and the OCPP endpoint receive the same instances, and a test can build any of them without
  * HTTP. Lower modules learn about higher ones only through the narrow functions wired here.
  */
-export function createServices({ config, database, mailer, log, clock = systemClock }: ServiceDeps) {
+export function createServices({
+  config,
+  database,
+  mailer,
+  log,
+  clock = systemClock,
+  authority = new CertificateAuthority(config.ca),
+}: ServiceDeps) {
   const { db } = database;
   const tokens = new TokenService(
     config.JWT_SECRET,
@@ -91,6 +103,15 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     },
     log,
   );
+  // CertificateSigned goes out as a recorded command: the security side reaches the commands lazily.
+  const certificates = new CertificateSigningOcpp({
+    db,
+    ca: authority,
+    cpoName: config.ca.cpoName,
+    send: (cp, action, payload, opts) => commands.sendRecorded(cp, action, payload, opts),
+    log,
+  });
+  const securityProfiles = new SecurityProfiles(db, clock, config.tls !== null);
   const ocpp = new CentralSystem({
     db,
     chargers: new ChargersOcpp(db),
@@ -100,6 +121,7 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     maintenance: new MaintenanceOcpp(db, log),
     firmware: firmwareOcpp,
     security: new SecurityOcpp(db),
+    certificates,
     log,
     nodeId: config.nodeId,
     callTimeoutMs: config.OCPP_CALL_TIMEOUT_SECONDS * 1000,
@@ -113,7 +135,13 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     isConnected: (id) => ocpp.gateway.isConnected(id),
   });
   files.onUploaded((file) => diagnosticsOcpp.fileArrived(file));
-  const commands = new CommandsService(db, ocpp.gateway, config.nodeId, diagnostics);
+  const commands: CommandsService = new CommandsService(
+    db,
+    ocpp.gateway,
+    config.nodeId,
+    diagnostics,
+    securityProfiles,
+  );
   const rollout: FirmwareRollout = new FirmwareRollout({
     db,
     clock,
@@ -158,6 +186,7 @@ export function createServices({ config, database, mailer, log, clock = systemCl
     payments: new PaymentsService(db),
     analytics: new AnalyticsService(db),
     commands,
+    securityProfiles,
     ocppLogs: new OcppLogsService(db),
     maintenance: new MaintenanceService(db),
     security: new SecurityService(db),

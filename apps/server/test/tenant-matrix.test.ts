@@ -182,6 +182,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/portal/Transaction/:id/close': { reason: 'tenant probe' },
   'POST /api/portal/Transaction/:id/review': { action: 'release', note: 'tenant probe' },
   'POST /api/portal/ChargePoint/:id/password': {},
+  'POST /api/portal/ChargePoint/:id/SecurityProfile': { profile: 2 },
   'POST /api/portal/AuditLogs/GetUserAuditLogsDynamic/:userId': {},
   'PUT /api/messageTrace/MaintenanceLogs/:id': {
     type: 'repair',

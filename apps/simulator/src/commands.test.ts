@@ -241,11 +241,21 @@ describe('other commands', () => {
     expect(bad).toEqual({ status: 'Rejected' });
   });
 
-  it('answers an action it does not implement with a NotImplemented CALLERROR', async () => {
-    await charger('CP-NI');
+  it('answers the security edition NotImplemented when built without it, as many chargers are', async () => {
+    await charger('CP-NI', { securityEdition: false });
     const client = cs.clients.get('CP-NI');
-    await expect(client?.call('CertificateSigned', { certificateChain: 'x' })).rejects.toMatchObject({
+    await expect(
+      client?.call('GetInstalledCertificateIds', { certificateType: 'CentralSystemRootCertificate' }),
+    ).rejects.toMatchObject({
       rpcErrorCode: 'NotImplemented',
+    });
+  });
+
+  it('rejects a CertificateSigned for a key it never asked a certificate for', async () => {
+    await charger('CP-CERT');
+    const client = cs.clients.get('CP-CERT');
+    await expect(client?.call('CertificateSigned', { certificateChain: 'x' })).resolves.toEqual({
+      status: 'Rejected',
     });
   });
 

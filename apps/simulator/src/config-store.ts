@@ -1,7 +1,7 @@
 import type { Ocpp } from '@voltline/contract';
 import { decodeAuthorizationKey } from './authorization-key.js';
 
-type Kind = 'int' | 'bool' | 'csl' | 'string' | 'authorizationKey';
+type Kind = 'int' | 'bool' | 'csl' | 'string' | 'authorizationKey' | 'securityProfile';
 
 interface KeyDef {
   value: string;
@@ -84,6 +84,9 @@ export class ConfigStore {
       MaxChargingProfilesInstalled: ro('20', 'int'),
       // Security whitepaper: the Basic-auth password, hex-encoded; write-only.
       AuthorizationKey: { value: '', kind: 'authorizationKey', readonly: false, writeOnly: true },
+      // Security whitepaper: the profile the charger connects with; it may only be raised.
+      SecurityProfile: rw('1', 'securityProfile'),
+      CpoName: rw('', 'string'),
     };
     for (const [key, def] of Object.entries(defs)) this.keys.set(key, def);
     for (const [key, value] of Object.entries(overrides)) {
@@ -138,6 +141,7 @@ export class ConfigStore {
     if (!def) return 'NotSupported';
     if (def.readonly) return 'Rejected';
     if (!isValid(def.kind, key, value)) return 'Rejected';
+    if (def.kind === 'securityProfile' && Number(value) <= Number(def.value)) return 'Rejected';
     this.set(key, value);
     return def.rebootRequired ? 'RebootRequired' : 'Accepted';
   }
@@ -151,6 +155,8 @@ function isValid(kind: Kind, key: string, value: string): boolean {
       return value === 'true' || value === 'false';
     case 'authorizationKey':
       return decodeAuthorizationKey(value) !== undefined;
+    case 'securityProfile':
+      return /^[0-3]$/.test(value);
     case 'csl':
       if (key.endsWith('SampledData') || key.endsWith('AlignedData')) {
         return value === '' || value.split(',').every((m) => MEASURANDS.has(m.trim()));

@@ -12,6 +12,16 @@ export interface ConnectionOptions {
   callTimeoutMs: number;
   /** WebSocket ping interval; 0 leaves keep-alive to the central system (cheaper for big fleets). */
   pingIntervalMs: number;
+  /** TLS (wss://): trusted server CAs, and a client certificate for security profile 3. */
+  tls?: TlsOptions | undefined;
+  /** False: no Basic-auth header at all (security profile 3 authenticates by certificate). */
+  basicAuth?: boolean;
+}
+
+export interface TlsOptions {
+  ca?: string | Buffer | undefined;
+  cert?: string | undefined;
+  key?: string | undefined;
 }
 
 /** Handles an inbound CALL; throwing an RPCError sends it back as a CALLERROR. */
@@ -71,9 +81,24 @@ export class Connection {
     this.client?.reconfigure({ headers: this.headers() } as Partial<RPC_ClientOptions> as RPC_ClientOptions);
   }
 
+  /** The transport of the next connection: TLS material and whether Basic auth is sent. */
+  setTransport(tls: TlsOptions | undefined, basicAuth: boolean): void {
+    this.options.tls = tls;
+    this.options.basicAuth = basicAuth;
+    this.client?.reconfigure({
+      headers: this.headers(),
+      wsOpts: this.wsOpts(),
+    } as Partial<RPC_ClientOptions> as RPC_ClientOptions);
+  }
+
+  private wsOpts(): Record<string, unknown> {
+    const tls = this.options.tls;
+    return tls ? { ca: tls.ca, cert: tls.cert, key: tls.key } : {};
+  }
+
   private headers(): Record<string, string> {
     const { id, password, basicAuthUser } = this.options;
-    if (password === undefined) return {};
+    if (password === undefined || this.options.basicAuth === false) return {};
     const secret = typeof password === 'string' ? Buffer.from(password, 'utf8') : password;
     const credentials = Buffer.concat([Buffer.from(`${basicAuthUser ?? id}:`, 'utf8'), secret]);
     return { authorization: `Basic ${credentials.toString('base64')}` };
@@ -91,6 +116,7 @@ export class Connection {
       callTimeoutMs: this.options.callTimeoutMs,
       pingIntervalMs: this.options.pingIntervalMs,
       headers,
+      wsOpts: this.wsOpts(),
     };
     const client = new RPCClient(options as RPC_ClientOptions);
     client.on('open', () => {

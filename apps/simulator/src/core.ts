@@ -7,6 +7,7 @@ import type { Ocpp } from '@voltline/contract';
 import { resolveOptions, type ResolvedOptions, type SimChargerOptions } from './options.js';
 import { Outbox } from './outbox.js';
 import { sharedScheduler, type Task } from './scheduler.js';
+import { acceptChain, createCsr, type PendingKey } from './security.js';
 import type { BootState, SimChargerEvents } from './events.js';
 
 export type * from './events.js';
@@ -38,6 +39,10 @@ export abstract class ChargerCore extends EventEmitter<SimChargerEvents> {
   private reconnectTask: Task | undefined;
   private retryTask: Task | undefined;
   private firstBoot: (() => void) | undefined;
+  /** TLS material of the next connection: trusted CAs and the client certificate (profile 3). */
+  private clientTls: { ca?: string | Buffer; cert?: string; key?: string } | undefined;
+  /** The key of a SignCertificate sent and not yet answered by CertificateSigned. */
+  private pendingKey: PendingKey | undefined;
 
   constructor(options: SimChargerOptions) {
     super();
@@ -45,6 +50,7 @@ export abstract class ChargerCore extends EventEmitter<SimChargerEvents> {
     this.options = o;
     this.firmwareVersion = o.firmware;
     this.config = new ConfigStore(o.connectors, o.config);
+    this.clientTls = o.tls;
     const start = o.initialEnergyWh;
     this.connectors = Array.from(
       { length: o.connectors },
@@ -58,6 +64,8 @@ export abstract class ChargerCore extends EventEmitter<SimChargerEvents> {
         basicAuthUser: o.basicAuthUser,
         callTimeoutMs: o.callTimeoutMs,
         pingIntervalMs: o.pingIntervalMs,
+        tls: o.tls,
+        basicAuth: this.config.getInt('SecurityProfile', 1) < 3,
       },
       (action, payload) => this.onCall(action, payload),
     );
@@ -77,6 +85,7 @@ export abstract class ChargerCore extends EventEmitter<SimChargerEvents> {
       if (key === 'HeartbeatInterval') this.scheduleHeartbeat();
       // After the answer has gone out (handlers answer before timers run).
       if (key === 'AuthorizationKey') this.later(0, () => void this.useAuthorizationKey(value));
+      if (key === 'SecurityProfile') this.later(0, () => void this.useSecurityProfile());
     });
   }
 
@@ -305,6 +314,47 @@ export abstract class ChargerCore extends EventEmitter<SimChargerEvents> {
     const password = decodeAuthorizationKey(value);
     if (!password) return;
     this.connection.setPassword(password);
+    await this.reconnectNow();
+  }
+
+  /**
+   * Security whitepaper A02/A03: a new key pair and a CSR sent by SignCertificate (on the central
+   * system's ExtendedTriggerMessage SignChargePointCertificate, or when the certificate nears its
+   * end). Resolves with the central system's answer; the certificate comes by CertificateSigned.
+   */
+  async requestCertificate(): Promise<'Accepted' | 'Rejected'> {
+    this.pendingKey = await createCsr(this.id, this.config.get('CpoName') || undefined);
+    const { status } = await this.send('SignCertificate', { csr: this.pendingKey.csr });
+    return status === 'Accepted' ? 'Accepted' : 'Rejected';
+  }
+
+  /** CertificateSigned: keeps the certificate for the pending key; used from the next connection on. */
+  installClientCertificate(chain: string): boolean {
+    const taken = acceptChain(chain, this.id, this.pendingKey);
+    if (!taken) return false;
+    this.pendingKey = undefined;
+    this.clientTls = { ...this.clientTls, ...taken };
+    this.applyTransport();
+    return true;
+  }
+
+  /** The client certificate installed for security profile 3 (PEM), if any. */
+  get clientCertificate(): string | undefined {
+    return this.clientTls?.cert;
+  }
+
+  private applyTransport(): void {
+    this.connection.setTransport(this.clientTls, this.config.getInt('SecurityProfile', 1) < 3);
+  }
+
+  /** A raised SecurityProfile (already answered Accepted): reconnect with it, as the whitepaper asks. */
+  private async useSecurityProfile(): Promise<void> {
+    this.applyTransport();
+    await this.reconnectNow();
+  }
+
+  /** Closes the connection after the answers in flight and connects again at once. */
+  private async reconnectNow(): Promise<void> {
     if (!this.connection.isOpen || this.stopped) return;
     await this.connection.close(false, true);
     if (this.offlineByRequest || this.rebooting) return;

@@ -16,6 +16,18 @@ export interface SimChargerOptions {
   password?: string;
   /** Basic auth user name when it differs from the charger id (some chargers send another one). */
   basicAuthUser?: string;
+  /**
+   * OCPP 1.6 security edition profile: 1 Basic auth, 2 TLS and Basic auth, 3 TLS with the client
+   * certificate in `tls` (no password sent). Default 1. Kept in the SecurityProfile configuration key.
+   */
+  securityProfile?: 1 | 2 | 3;
+  /**
+   * Whether the charger implements the OCPP 1.6 security edition's messages (default true). Many
+   * chargers in the field do not: they answer those CALLs NotImplemented.
+   */
+  securityEdition?: boolean;
+  /** TLS for a wss:// url: the CA(s) the charger trusts, and its client certificate and key (PEM). */
+  tls?: { ca?: string | Buffer; cert?: string; key?: string };
   vendor?: string;
   model?: string;
   serial?: string;
@@ -87,7 +99,15 @@ export interface SimChargerOptions {
   random?: () => number;
 }
 
-type OptionalKeys = 'password' | 'basicAuthUser' | 'iccid' | 'imsi' | 'initialEnergyWh' | 'cardPool';
+type OptionalKeys =
+  | 'password'
+  | 'basicAuthUser'
+  | 'iccid'
+  | 'imsi'
+  | 'initialEnergyWh'
+  | 'cardPool'
+  | 'securityProfile'
+  | 'tls';
 
 export type ResolvedOptions = Required<Omit<SimChargerOptions, OptionalKeys | 'resendStartOnReconnect'>> &
   Pick<SimChargerOptions, OptionalKeys> & { resendStartOnReconnect: number };
@@ -110,6 +130,7 @@ export function resolveOptions(o: SimChargerOptions, defaultScheduler: Scheduler
   if (!(speed > 0)) throw new Error('speed must be positive');
   return {
     ...o,
+    securityEdition: o.securityEdition ?? true,
     vendor: o.vendor ?? 'Voltline',
     model: o.model ?? 'SimCharger 22',
     serial: o.serial ?? `SN-${o.id}`,
@@ -132,10 +153,12 @@ export function resolveOptions(o: SimChargerOptions, defaultScheduler: Scheduler
     ),
     faultProbability: o.faultProbability ?? 0,
     speed,
-    config:
+    config: withSecurityProfile(
       o.revokedIdTags?.length && o.config?.LocalPreAuthorize === undefined
         ? { ...o.config, LocalPreAuthorize: 'true' }
         : (o.config ?? {}),
+      o.securityProfile,
+    ),
     bootOnReconnect: o.bootOnReconnect ?? false,
     rebootDelay: o.rebootDelay ?? 5,
     reconnectDelay: o.reconnectDelay ?? { initial: 1, max: 30 },
@@ -146,4 +169,8 @@ export function resolveOptions(o: SimChargerOptions, defaultScheduler: Scheduler
     logger: o.logger ?? silentLogger,
     random: o.random ?? Math.random,
   };
+}
+
+function withSecurityProfile(config: Record<string, string>, profile: number | undefined) {
+  return profile === undefined ? config : { ...config, SecurityProfile: String(profile) };
 }

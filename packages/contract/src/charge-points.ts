@@ -88,6 +88,8 @@ export const ChargePoint = z.object({
   lastHeartbeatAt: z.string().nullable(),
   lastBootAt: z.string().nullable(),
   hasPassword: z.boolean(),
+  /** OCPP 1.6 security edition profile (1, 2 or 3) the charger is held to. */
+  securityProfile: z.number().int(),
   archived: z.boolean(),
   createdAt: z.string(),
   /** Charging sessions running on it; archiving is refused while there is one. */

@@ -185,7 +185,11 @@ export const CommandBodies = {
     retries: int32().min(0).max(10).optional(),
     retryInterval: int32().min(0).max(86_400).optional(),
   }),
-  installCertificate: z.object({ ...cp, certificateType: z.enum(CERTIFICATE_USES), certificate: pemCertificate }),
+  installCertificate: z.object({
+    ...cp,
+    certificateType: z.enum(CERTIFICATE_USES),
+    certificate: pemCertificate,
+  }),
   getInstalledCertificateIds: z.object({ ...cp, certificateType: z.enum(CERTIFICATE_USES) }),
   deleteCertificate: z.object({ ...cp, certificateHashData: CertificateHashData }),
   /** A signed certificate chain for the charger (normally sent by Voltline's CA after SignCertificate). */
@@ -240,7 +244,7 @@ export const COMMAND_ACTIONS = {
 /**
  * What each remote command needs besides `commands:write`: the permission of its area in the role
  * table (certificates on a charger are its setup: `chargePoints`). A remote start that carries a charging profile also needs `smartCharging:write`, and a
- * ChangeConfiguration of AuthorizationKey (the charger's password) `chargePoints:write`.
+ * ChangeConfiguration of AuthorizationKey (the charger's password) or SecurityProfile `chargePoints:write`.
  */
 export const COMMAND_PERMISSIONS: Record<CommandName, readonly Permission[]> = {
   triggerMessage: [],
@@ -282,7 +286,7 @@ export function permissionsForCommand<C extends CommandName>(
   if (
     command === 'changeConfiguration' &&
     typeof b.key === 'string' &&
-    b.key.toLowerCase() === 'authorizationkey'
+    ['authorizationkey', 'securityprofile'].includes(b.key.toLowerCase())
   ) {
     extra.push('chargePoints:write');
   }

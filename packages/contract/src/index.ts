@@ -17,3 +17,4 @@ export * from './firmware.js';
 export * from './diagnostics.js';
 export * from './maintenance.js';
 export * from './security.js';
+export * from './security-profiles.js';

@@ -67,6 +67,8 @@ export const API = {
     resetPassword: (id: number | string) => `portal/ChargePoint/${id}/password`,
     connections: (id: number | string) => `portal/ChargePoint/${id}/connections`,
     commands: (id: number | string) => `portal/ChargePoint/${id}/commands`,
+    /** GET: profile and issued certificates; POST {profile}: raise the profile. */
+    securityProfile: (id: number | string) => `portal/ChargePoint/${id}/SecurityProfile`,
     analytics: 'portal/Analytics/Chargepoint',
     profiles: (id: number | string) => `portal/Profile/${id}`,
     brands: 'portal/Brand/getBrands',

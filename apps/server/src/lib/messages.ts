@@ -9,6 +9,7 @@ import { fileMessages } from './messages/files.js';
 import { maintenanceMessages } from './messages/maintenance.js';
 import { firmwareMessages } from './messages/firmware.js';
 import { securityMessages } from './messages/security.js';
+import { securityProfileMessages } from './messages/security-profiles.js';
 
 /**
  * Every text the API answers with, in each language of the portal. Keys are grouped by domain;
@@ -130,6 +131,7 @@ const en = {
   ...maintenanceMessages.en,
   ...firmwareMessages.en,
   ...securityMessages.en,
+  ...securityProfileMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -251,6 +253,7 @@ const tr: Record<MessageKey, string> = {
   ...maintenanceMessages.tr,
   ...firmwareMessages.tr,
   ...securityMessages.tr,
+  ...securityProfileMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };

@@ -16,13 +16,15 @@ import type { DriversOcpp } from '../modules/drivers/drivers.ocpp.js';
 import type { MaintenanceOcpp } from '../modules/maintenance/maintenance.ocpp.js';
 import type { SecurityOcpp } from '../modules/security/security.ocpp.js';
 import type { FirmwareOcpp } from '../modules/firmware/firmware.ocpp.js';
+import type { CertificateSigningOcpp } from '../modules/security/certificate-signing.ocpp.js';
 import type { SessionsOcpp } from '../modules/sessions/sessions.ocpp.js';
 import { Coalescer } from '../lib/coalescer.js';
 import { CLOSE_REASONS } from '../lib/close-cause.js';
-import { basicAuthPassword, verifyChargerPassword } from '../lib/charger-auth.js';
+import { basicAuthPassword } from '../lib/charger-auth.js';
 import { LocalGateway } from './gateway.js';
 import { OcppMessageLog } from './message-log.js';
 import { isRpcError, rpcError } from './rpc-error.js';
+import { meetsProfile } from './security-profile.js';
 import { SerialQueue } from './serial-queue.js';
 import { ocpp16Validator } from './validator.js';
 import type { HandlerContext } from './v16/context.js';
@@ -56,6 +58,8 @@ export interface CentralSystemOptions {
   maintenance: MaintenanceOcpp;
   firmware?: FirmwareOcpp;
   security: SecurityOcpp;
+  /** Security profiles and certificates; absent where not wired (some unit tests). */
+  certificates?: CertificateSigningOcpp;
   log: FastifyBaseLogger;
   nodeId: string;
   callTimeoutMs: number;
@@ -178,14 +182,21 @@ export class CentralSystem {
       );
       return { ok: true, cp: registered.cp };
     }
-    // A charger that was just sent a new password may reconnect with it before its answer to the
-    // change is stored; until then both work.
-    const known = (hash: string | null) =>
-      hash !== null && !!password && verifyChargerPassword(hash, password);
-    if (cp.passwordHash && !known(cp.passwordHash) && !known(cp.pendingPasswordHash)) {
-      return { ok: false, code: 401, reason: 'Unauthorized' };
+    // Held to its security profile; or to a raised one it was sent, which it takes by connecting so.
+    const refused = meetsProfile(cp.securityProfile, h.request, cp, password);
+    if (!refused) return { ok: true, cp };
+    const pending = cp.pendingSecurityProfile;
+    if (pending && pending > cp.securityProfile && !meetsProfile(pending, h.request, cp, password)) {
+      await this.o.certificates?.profileTaken(cp, pending);
+      return { ok: true, cp: { ...cp, securityProfile: pending, pendingSecurityProfile: null } };
     }
-    return { ok: true, cp };
+    if (refused.reason !== 'Unauthorized') {
+      this.messageLog.note(identity, 'Handshake', {
+        refused: refused.reason,
+        securityProfile: cp.securityProfile,
+      });
+    }
+    return { ok: false, code: refused.code, reason: refused.reason };
   }
 
   private onClient(client: RpcServerClient) {
@@ -214,6 +225,7 @@ export class CentralSystem {
       maintenance: this.o.maintenance.forConnection(),
       firmware: this.o.firmware,
       security: this.o.security,
+      certificates: this.o.certificates,
       heartbeats: this.heartbeats,
       statuses: this.statuses,
       log,

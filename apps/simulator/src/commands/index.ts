@@ -2,6 +2,7 @@ import type { SimCharger } from '../charger.js';
 import { notImplemented } from '../connection.js';
 import type { Ocpp } from '@voltline/contract';
 import { cancelReservation } from './cancel-reservation.js';
+import { certificateSigned } from './certificate-signed.js';
 import { changeAvailability } from './change-availability.js';
 import { changeConfiguration } from './change-configuration.js';
 import { clearCache } from './clear-cache.js';
@@ -27,6 +28,7 @@ import { updateFirmware } from './update-firmware.js';
 
 const handlers: { [A in Ocpp.OcppAction]?: CommandHandler<A> } = {
   CancelReservation: cancelReservation,
+  CertificateSigned: certificateSigned,
   ChangeAvailability: changeAvailability,
   ChangeConfiguration: changeConfiguration,
   ClearCache: clearCache,
@@ -53,10 +55,23 @@ const handlers: { [A in Ocpp.OcppAction]?: CommandHandler<A> } = {
 /** The actions this charger answers; anything else gets a NotImplemented CALLERROR. */
 export const supportedCommands = Object.keys(handlers) as Ocpp.OcppAction[];
 
+/** The security edition's CALLs from the central system, which a charger without it does not know. */
+const SECURITY_EDITION: ReadonlySet<string> = new Set([
+  'CertificateSigned',
+  'DeleteCertificate',
+  'ExtendedTriggerMessage',
+  'GetInstalledCertificateIds',
+  'GetLog',
+  'InstallCertificate',
+  'SignedUpdateFirmware',
+]);
+
 /** Action → handler. ocpp-rpc has already validated the payload against the 1.6 schema (strict mode). */
 export async function dispatch(charger: SimCharger, action: string, payload: unknown): Promise<object> {
   const handler = handlers[action as Ocpp.OcppAction] as
     ((c: SimCharger, request: unknown) => object | Promise<object>) | undefined;
-  if (!handler) throw notImplemented(action);
+  if (!handler || (!charger.options.securityEdition && SECURITY_EDITION.has(action))) {
+    throw notImplemented(action);
+  }
   return await handler(charger, payload);
 }

@@ -32,6 +32,13 @@ export const chargePoints = pgTable(
      * may reconnect with it before its answer is stored. Accepted: it becomes the password; else cleared.
      */
     pendingPasswordHash: text('pending_password_hash'),
+    /**
+     * OCPP 1.6 security edition profile the charger is held to at the handshake: 1 Basic auth,
+     * 2 TLS and Basic auth, 3 TLS with a client certificate.
+     */
+    securityProfile: integer('security_profile').notNull().default(1),
+    /** A profile sent by ChangeConfiguration SecurityProfile and not yet confirmed (as pendingPasswordHash). */
+    pendingSecurityProfile: integer('pending_security_profile'),
     brand: text('brand'),
     model: text('model'),
     serialNumber: text('serial_number'),

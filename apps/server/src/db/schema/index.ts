@@ -14,3 +14,4 @@ export * from './diagnostics.js';
 export * from './maintenance.js';
 export * from './firmware.js';
 export * from './security.js';
+export * from './issued-certificates.js';

@@ -26,6 +26,8 @@ export async function findForOcpp(tx: Tx, identity: string) {
       registrationStatus: chargePoints.registrationStatus,
       passwordHash: chargePoints.passwordHash,
       pendingPasswordHash: chargePoints.pendingPasswordHash,
+      securityProfile: chargePoints.securityProfile,
+      pendingSecurityProfile: chargePoints.pendingSecurityProfile,
     })
     .from(chargePoints)
     .innerJoin(operators, eq(operators.id, chargePoints.operatorId))

@@ -70,6 +70,7 @@ export function toChargePoint(
     lastHeartbeatAt: iso(cp.lastHeartbeatAt),
     lastBootAt: iso(cp.lastBootAt),
     hasPassword: cp.passwordHash !== null,
+    securityProfile: cp.securityProfile,
     archived: cp.archivedAt !== null,
     createdAt: cp.createdAt.toISOString(),
     activeSessions,

@@ -32,6 +32,11 @@ export interface DiagnosticsPreparer {
 }
 type Payload = Record<string, unknown>;
 
+/** Prepares ChangeConfiguration of SecurityProfile: the edition's rules for raising a profile. */
+export interface SecurityProfilePreparer {
+  prepare(ctx: Ctx, cp: Target, value: string): Promise<Prepared>;
+}
+
 /** What one command sends, what its audit line says of it, and what follows the charger's answer. */
 export interface Prepared {
   payload: Payload;
@@ -56,6 +61,7 @@ export class CommandsService {
     /** This process, as its command records name it (NODE_ID). */
     private readonly nodeId: string,
     private readonly diagnostics?: DiagnosticsPreparer,
+    private readonly securityProfiles?: SecurityProfilePreparer,
   ) {}
 
   /**
@@ -156,6 +162,13 @@ export class CommandsService {
       return this.newPassword(cp, String(request.value));
     }
     if (CERTIFICATE_COMMANDS.has(command)) return prepareCertificateCommand(this.db, cp, command, request);
+    if (
+      command === 'changeConfiguration' &&
+      String(request.key).toLowerCase() === 'securityprofile' &&
+      this.securityProfiles
+    ) {
+      return this.securityProfiles.prepare(ctx, cp, String(request.value));
+    }
     if (command === 'sendLocalList') return this.localList(cp, request.updateType === 'Differential');
     if (command === 'getLocalListVersion') {
       const last = await lastSentList(this.db, cp.id);

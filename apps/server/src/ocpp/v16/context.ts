@@ -9,6 +9,7 @@ import type { DriversOcpp } from '../../modules/drivers/drivers.ocpp.js';
 import type { MaintenanceOcpp } from '../../modules/maintenance/maintenance.ocpp.js';
 import type { FirmwareOcpp } from '../../modules/firmware/firmware.ocpp.js';
 import type { SecurityOcpp } from '../../modules/security/security.ocpp.js';
+import type { CertificateSigningOcpp } from '../../modules/security/certificate-signing.ocpp.js';
 import type { SessionsOcpp } from '../../modules/sessions/sessions.ocpp.js';
 import type { Coalescer } from '../../lib/coalescer.js';
 
@@ -26,6 +27,8 @@ export interface HandlerContext {
   firmware?: FirmwareOcpp | undefined;
   /** Security events the charger notifies. */
   security: SecurityOcpp;
+  /** Security profiles and charger certificates (SignCertificate). */
+  certificates?: CertificateSigningOcpp | undefined;
   /** Heartbeats of all chargers, written together (charge point ids). */
   heartbeats: Coalescer<number>;
   /** Status reports of all chargers, written together. */

@@ -7,6 +7,7 @@ import { firmwareStatusNotification } from './handlers/firmware-status-notificat
 import { heartbeat } from './handlers/heartbeat.js';
 import { meterValues } from './handlers/meter-values.js';
 import { securityEventNotification } from './handlers/security-event-notification.js';
+import { signCertificate } from './handlers/sign-certificate.js';
 import { startTransaction } from './handlers/start-transaction.js';
 import { statusNotification } from './handlers/status-notification.js';
 import { stopTransaction } from './handlers/stop-transaction.js';
@@ -21,6 +22,7 @@ export const handlers: Record<string, Handler<never, unknown>> = {
   Heartbeat: heartbeat,
   MeterValues: meterValues,
   SecurityEventNotification: securityEventNotification,
+  SignCertificate: signCertificate,
   StartTransaction: startTransaction,
   StatusNotification: statusNotification,
   StopTransaction: stopTransaction,
