@@ -26,6 +26,13 @@ export class SimCharger extends ChargerCore {
   readonly sessions: ChargerSessions;
   firmwareStatus: FirmwareStatus = 'Idle';
   diagnosticsStatus: DiagnosticsStatus = 'Idle';
+  /** The GetLog upload under way (its requestId), for a triggered LogStatusNotification. */
+  logUpload: { requestId: number; status: 'Uploading' } | null = null;
+  /**
+   * ExtendedTriggerMessage(SignChargePointCertificate): the charger's certificate request flow
+   * (a CSR sent in SignCertificate). Unset, the trigger is Rejected.
+   */
+  onSignCertificateRequested: ((charger: SimCharger) => void | Promise<void>) | undefined;
   /** With autoSessions: whether drivers still arrive (false winds a fleet down: running sessions end as usual). */
   driversArrive = true;
 

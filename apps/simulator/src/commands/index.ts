@@ -7,16 +7,19 @@ import { changeConfiguration } from './change-configuration.js';
 import { clearCache } from './clear-cache.js';
 import { clearChargingProfile } from './clear-charging-profile.js';
 import { dataTransfer } from './data-transfer.js';
+import { extendedTriggerMessage } from './extended-trigger-message.js';
 import { getCompositeSchedule } from './get-composite-schedule.js';
 import { getConfiguration } from './get-configuration.js';
 import { getDiagnostics } from './get-diagnostics.js';
 import { getLocalListVersion } from './get-local-list-version.js';
+import { getLog } from './get-log.js';
 import { remoteStartTransaction } from './remote-start-transaction.js';
 import { remoteStopTransaction } from './remote-stop-transaction.js';
 import { reserveNow } from './reserve-now.js';
 import { reset } from './reset.js';
 import { sendLocalList } from './send-local-list.js';
 import { setChargingProfile } from './set-charging-profile.js';
+import { signedUpdateFirmware } from './signed-update-firmware.js';
 import { triggerMessage } from './trigger-message.js';
 import type { CommandHandler } from './types.js';
 import { unlockConnector } from './unlock-connector.js';
@@ -29,16 +32,19 @@ const handlers: { [A in Ocpp.OcppAction]?: CommandHandler<A> } = {
   ClearCache: clearCache,
   ClearChargingProfile: clearChargingProfile,
   DataTransfer: dataTransfer,
+  ExtendedTriggerMessage: extendedTriggerMessage,
   GetCompositeSchedule: getCompositeSchedule,
   GetConfiguration: getConfiguration,
   GetDiagnostics: getDiagnostics,
   GetLocalListVersion: getLocalListVersion,
+  GetLog: getLog,
   RemoteStartTransaction: remoteStartTransaction,
   RemoteStopTransaction: remoteStopTransaction,
   ReserveNow: reserveNow,
   Reset: reset,
   SendLocalList: sendLocalList,
   SetChargingProfile: setChargingProfile,
+  SignedUpdateFirmware: signedUpdateFirmware,
   TriggerMessage: triggerMessage,
   UnlockConnector: unlockConnector,
   UpdateFirmware: updateFirmware,

@@ -5,7 +5,9 @@ import { dataTransfer } from './handlers/data-transfer.js';
 import { diagnosticsStatusNotification } from './handlers/diagnostics-status-notification.js';
 import { firmwareStatusNotification } from './handlers/firmware-status-notification.js';
 import { heartbeat } from './handlers/heartbeat.js';
+import { logStatusNotification } from './handlers/log-status-notification.js';
 import { meterValues } from './handlers/meter-values.js';
+import { signedFirmwareStatusNotification } from './handlers/signed-firmware-status-notification.js';
 import { startTransaction } from './handlers/start-transaction.js';
 import { statusNotification } from './handlers/status-notification.js';
 import { stopTransaction } from './handlers/stop-transaction.js';
@@ -18,7 +20,9 @@ export const handlers: Record<string, Handler<never, unknown>> = {
   DiagnosticsStatusNotification: diagnosticsStatusNotification,
   FirmwareStatusNotification: firmwareStatusNotification,
   Heartbeat: heartbeat,
+  LogStatusNotification: logStatusNotification,
   MeterValues: meterValues,
+  SignedFirmwareStatusNotification: signedFirmwareStatusNotification,
   StartTransaction: startTransaction,
   StatusNotification: statusNotification,
   StopTransaction: stopTransaction,
@@ -36,4 +40,6 @@ export const ordered = new Set([
   'StopTransaction',
   'DiagnosticsStatusNotification',
   'FirmwareStatusNotification',
+  'LogStatusNotification',
+  'SignedFirmwareStatusNotification',
 ]);
