@@ -35,7 +35,14 @@ export function signatureMatches(file: Buffer, cert: X509Certificate, signature:
 
 async function report(charger: SimCharger, requestId: number, status: SignedStatus): Promise<void> {
   // The ordinary status keeps what a triggered FirmwareStatusNotification reports.
-  const plain = ['Downloading', 'Downloaded', 'DownloadFailed', 'Installing', 'Installed', 'InstallationFailed'];
+  const plain = [
+    'Downloading',
+    'Downloaded',
+    'DownloadFailed',
+    'Installing',
+    'Installed',
+    'InstallationFailed',
+  ];
   if (plain.includes(status)) charger.firmwareStatus = status as typeof charger.firmwareStatus;
   await charger.send('SignedFirmwareStatusNotification', { status, requestId }).catch(() => undefined);
 }

@@ -90,10 +90,10 @@ function withoutSecrets(action: string | null, payload: unknown): unknown {
     return cleaned(payload, 'location');
   }
   if (action === 'GetLog' && 'log' in payload) {
-    return { ...payload, log: cleaned((payload as { log: unknown }).log, 'remoteLocation') };
+    return { ...payload, log: cleaned(payload.log, 'remoteLocation') };
   }
   if (action === 'SignedUpdateFirmware' && 'firmware' in payload) {
-    return { ...payload, firmware: cleaned((payload as { firmware: unknown }).firmware, 'location') };
+    return { ...payload, firmware: cleaned(payload.firmware, 'location') };
   }
   if (action !== 'ChangeConfiguration') return payload;
   const p = payload as Record<string, unknown>;

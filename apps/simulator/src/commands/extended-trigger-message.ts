@@ -32,7 +32,8 @@ export const extendedTriggerMessage: CommandHandler<'ExtendedTriggerMessage'> = 
       break;
     case 'LogStatusNotification':
       // Idle without a requestId when no upload runs (the only time Idle may be sent).
-      send = () => void charger.send('LogStatusNotification', charger.logUpload ?? { status: 'Idle' }).catch(ignore);
+      send = () =>
+        void charger.send('LogStatusNotification', charger.logUpload ?? { status: 'Idle' }).catch(ignore);
       break;
     case 'SignChargePointCertificate': {
       const hook = charger.onSignCertificateRequested;

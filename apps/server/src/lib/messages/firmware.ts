@@ -55,7 +55,8 @@ const tr: Record<keyof typeof en, string> = {
   'firmware.diskFull': 'Sunucuda bu dosyayı saklayacak yer kalmadı.',
   'firmware.badModels': 'Modelleri bir JSON dizisi olarak ya da virgülle ayırarak yazın.',
   'firmware.uploaded': 'Yazılım yüklendi.',
-  'firmware.certificateMissing': 'İmzalı bir yazılım, imzasının yanında imzalama sertifikasını da gerektirir.',
+  'firmware.certificateMissing':
+    'İmzalı bir yazılım, imzasının yanında imzalama sertifikasını da gerektirir.',
   'firmware.signatureMissing': 'İmzalı bir yazılım, imzalama sertifikasının yanında imzasını da gerektirir.',
   'firmware.badCertificate': 'İmzalama sertifikası PEM biçiminde bir X.509 sertifikası değil.',
   'firmware.badSignature': 'İmza base64 metni değil.',

@@ -6,8 +6,10 @@ type Payload = Record<string, unknown>;
 
 /** The next requestId of a SignedUpdateFirmware (one sequence for campaigns and commands sent by hand). */
 export async function nextSignedFirmwareRequestId(db: Db | Tx): Promise<number> {
-  const result = await db.execute<{ id: number }>(sql`select nextval('signed_firmware_request_ids')::int as id`);
-  const rows = (result as { rows?: { id: number }[] }).rows ?? (result as unknown as { id: number }[]);
+  const result = await db.execute<{ id: number }>(
+    sql`select nextval('signed_firmware_request_ids')::int as id`,
+  );
+  const rows = (result as { rows?: { id: number }[] }).rows ?? (result as { id: number }[]);
   const id = rows[0]?.id;
   if (typeof id !== 'number') throw new Error('no requestId from signed_firmware_request_ids');
   return id;

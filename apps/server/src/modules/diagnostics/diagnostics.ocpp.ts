@@ -27,7 +27,11 @@ export class DiagnosticsOcpp {
    * sent when triggered, with no upload running) changes nothing; the refusals (BadMessage,
    * NotSupportedOperation, PermissionDenied: what the file server said) fail it like UploadFailure.
    */
-  async logStatusNotification(chargePointId: number, status: string, requestId: number | undefined): Promise<void> {
+  async logStatusNotification(
+    chargePointId: number,
+    status: string,
+    requestId: number | undefined,
+  ): Promise<void> {
     if (status === 'Idle' || requestId === undefined) return;
     const request = await repo.logRequest(this.db, chargePointId, requestId);
     if (!request || (request.status !== 'requested' && request.status !== 'Uploading')) return;

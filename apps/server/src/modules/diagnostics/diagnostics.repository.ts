@@ -55,7 +55,11 @@ export async function newestOpen(tx: Tx, chargePointId: number): Promise<Diagnos
 }
 
 /** A charger's GetLog by its requestId (the row's id): one charger cannot report on another's. */
-export async function logRequest(tx: Tx, chargePointId: number, requestId: number): Promise<DiagnosticsRow | null> {
+export async function logRequest(
+  tx: Tx,
+  chargePointId: number,
+  requestId: number,
+): Promise<DiagnosticsRow | null> {
   const [row] = await tx
     .select()
     .from(diagnosticsRequests)

@@ -159,9 +159,14 @@ export class DiagnosticsService implements DiagnosticsPreparer {
       logged: { ...payload, log: log(location ? withoutLogin(location) : ''), diagnosticsRequest: row.id },
       after: async (tx, answer) => {
         const status = typeof answer.status === 'string' ? answer.status : null;
-        const fileName = typeof answer.filename === 'string' && answer.filename !== '' ? answer.filename : null;
+        const fileName =
+          typeof answer.filename === 'string' && answer.filename !== '' ? answer.filename : null;
         if (status === 'Rejected') {
-          await repo.updateRequest(tx, row.id, { answer: status, status: 'commandFailed', error: 'Rejected' });
+          await repo.updateRequest(tx, row.id, {
+            answer: status,
+            status: 'commandFailed',
+            error: 'Rejected',
+          });
           return;
         }
         if (status === 'AcceptedCanceled') await repo.cancelEarlierLogs(tx, cp.id, row.id);

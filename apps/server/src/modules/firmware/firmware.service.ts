@@ -90,7 +90,14 @@ export class FirmwareService {
       const fields = parseFields(raw);
       const file = stored;
       const signing = checkSigningFields(fields.signingCertificate, fields.signature);
-      if (signing && !(await signatureVerifies(await this.deps.store.get(file.key), signing.certificate, signing.signature))) {
+      if (
+        signing &&
+        !(await signatureVerifies(
+          await this.deps.store.get(file.key),
+          signing.certificate,
+          signing.signature,
+        ))
+      ) {
         throw new AppError(400, 'firmware.signatureMismatch', {}, [
           { field: 'body.signature', key: 'firmware.signatureMismatch' },
         ]);

@@ -121,7 +121,8 @@ export class FirmwareRollout {
     const retrieve = c.retrieveDate && c.retrieveDate > now ? c.retrieveDate : now;
     const deadline = new Date(retrieve.getTime() + c.retries * c.retryInterval * 1000 + installAllowanceMs);
     // A signed image goes as SignedUpdateFirmware, whose notifications name it by this requestId.
-    const signed = t.signingCertificate && t.signature ? { cert: t.signingCertificate, sig: t.signature } : null;
+    const signed =
+      t.signingCertificate && t.signature ? { cert: t.signingCertificate, sig: t.signature } : null;
     const requestId = signed ? await nextSignedFirmwareRequestId(db) : null;
     if (!(await repo.claim(db, targetId, now, deadline, requestId))) return;
     const ttl = Math.min(
@@ -191,7 +192,9 @@ export class FirmwareRollout {
  * SignedUpdateFirmware.conf other than Accepted (or AcceptedCanceled: it dropped an earlier
  * update for this one): a refused signing certificate is InvalidCertificate, anything else failed.
  */
-function signedRefusal(status: unknown): { state: 'InvalidCertificate' | 'commandFailed'; error: string } | null {
+function signedRefusal(
+  status: unknown,
+): { state: 'InvalidCertificate' | 'commandFailed'; error: string } | null {
   if (status === 'Accepted' || status === 'AcceptedCanceled') return null;
   if (status === 'InvalidCertificate' || status === 'RevokedCertificate') {
     return { state: 'InvalidCertificate', error: String(status) };

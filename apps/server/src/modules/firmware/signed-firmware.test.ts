@@ -21,7 +21,12 @@ let admin: string;
 let signer: Signer;
 const sims: SimCharger[] = [];
 
-type Answer<T> = { data: T; message?: string; error?: string; details?: { field: string; message: string }[] };
+type Answer<T> = {
+  data: T;
+  message?: string;
+  error?: string;
+  details?: { field: string; message: string }[];
+};
 
 const IMAGE = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(64 * 1024, 9)]);
 
