@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import type { Prepared } from './commands.service.js';
 
 type Payload = Record<string, unknown>;
 
@@ -43,7 +42,10 @@ export function signedFirmwarePayload(
 }
 
 /** SignedUpdateFirmware sent by hand: Voltline numbers the request; the command record keeps it. */
-export async function prepareSignedUpdate(db: Db, request: Payload): Promise<Prepared> {
+export async function prepareSignedUpdate(
+  db: Db,
+  request: Payload,
+): Promise<{ payload: Payload; logged: Payload; extra: Payload }> {
   const requestId = await nextSignedFirmwareRequestId(db);
   const str = (k: string) => (typeof request[k] === 'string' ? request[k] : undefined);
   const num = (k: string) => (typeof request[k] === 'number' ? request[k] : undefined);
