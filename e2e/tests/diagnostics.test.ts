@@ -89,5 +89,47 @@ describe('diagnostics', () => {
     expect(file.suggestedFilename()).toMatch(new RegExp(`^${CP_ID}-diagnostics-.*\\.log$`));
     const content = readFileSync(await file.path(), 'utf8');
     expect(content.startsWith(`# Diagnostics of ${CP_ID}`)).toBe(true);
+
+    // The security edition's GetLog goes the same way, and its file is listed by its kind.
+    await page.goto(`/portal/management/device/detail/${CP_ID}`);
+    await chooseCommand(page, 'Get log');
+    const logDialog = page.getByRole('dialog', { name: 'Get log', exact: true });
+    const logType = logDialog.getByTestId('get-log-type');
+    // The dropdown may still be opening: pick again until the field shows the choice.
+    await expect
+      .poll(
+        async () => {
+          if (!(await logType.innerText()).includes('Security log')) {
+            await logType.click();
+            await page
+              .locator('.ant-select-dropdown:visible')
+              .getByTitle('Security log', { exact: true })
+              .click({ timeout: 2_000 })
+              .catch(() => undefined);
+          }
+          return logType.innerText();
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toContain('Security log');
+    await logDialog.getByRole('button', { name: 'Send' }).click();
+    const logSent = page.getByTestId('diagnostics-sent');
+    await logSent.getByText(`${CP_ID}-security-`, { exact: false }).waitFor();
+    await logSent.getByRole('link', { name: 'Logs › Diagnostics' }).click();
+    await page.waitForURL('**/portal/logs/diagnostic');
+    await page.getByTestId('diagnostics-filter-kind').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Security log', { exact: true }).click();
+    await page.waitForURL('**kind=SecurityLog**');
+    const rows = page.getByTestId('diagnostics-table').locator('tbody tr.ant-table-row');
+    // Only the log is listed once the filter applies, and it is followed until its upload arrived.
+    await expect
+      .poll(async () => ((await rows.count()) === 1 ? rows.first().innerText() : ''), { timeout: 30_000 })
+      .toMatch(/Security log[\s\S]*Uploaded/);
+    const logRow = rows.first();
+    expect(await logRow.getByTestId('diagnostics-kind').getAttribute('data-kind')).toBe('SecurityLog');
+    const logDownload = page.waitForEvent('download');
+    await logRow.getByTestId('diagnostics-download').click();
+    const logFile = readFileSync(await (await logDownload).path(), 'utf8');
+    expect(logFile.startsWith(`# Security log of ${CP_ID}`)).toBe(true);
   });
 });

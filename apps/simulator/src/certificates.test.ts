@@ -16,7 +16,7 @@ Af8EBTADAQH/MAoGCCqGSM49BAMCA0gAMEUCICzJNtc4m/YoY9QIJVGsLeDzKMoe
 eeThKsFDxk/htfI2AiEA+gy8AhCJ4JfD5xsX+GdcZiglsD/MifroEjdE2qt3zp8=
 -----END CERTIFICATE-----`;
 const HASH = {
-  hashAlgorithm: 'SHA256',
+  hashAlgorithm: 'SHA256' as const,
   issuerNameHash: '946dfe3a1613b4a8b2531144cffefb66f8f8f0dec6c91cf3f97c240bf95ca4f4',
   issuerKeyHash: '1cf752334887febb173da41217dd74d7d9f315c7a0182c5c6fdb4be7b506c62b',
   serialNumber: 'c0ffee',
@@ -44,7 +44,7 @@ async function charger(id: string) {
 describe('root certificates', () => {
   it('installs, reports and deletes a root certificate by its hash data', async () => {
     await charger('CP-CERT');
-    const type = { certificateType: 'CentralSystemRootCertificate' };
+    const type = { certificateType: 'CentralSystemRootCertificate' } as const;
     expect(await cs.call('CP-CERT', 'GetInstalledCertificateIds', type)).toEqual({ status: 'NotFound' });
     expect(await cs.call('CP-CERT', 'InstallCertificate', { ...type, certificate: ROOT })).toEqual({
       status: 'Accepted',

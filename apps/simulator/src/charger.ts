@@ -29,6 +29,15 @@ export class SimCharger extends ChargerCore {
   readonly sessions: ChargerSessions;
   firmwareStatus: FirmwareStatus = 'Idle';
   diagnosticsStatus: DiagnosticsStatus = 'Idle';
+  /** The GetLog upload under way (its requestId), for a triggered LogStatusNotification. */
+  logUpload: { requestId: number; status: 'Uploading' } | null = null;
+  /**
+   * ExtendedTriggerMessage(SignChargePointCertificate): the charger's certificate request flow, by
+   * default a new key and its CSR sent in SignCertificate. Unset, the trigger is Rejected.
+   */
+  onSignCertificateRequested: ((charger: SimCharger) => void | Promise<void>) | undefined = async (c) => {
+    await c.requestCertificate();
+  };
   /** With autoSessions: whether drivers still arrive (false winds a fleet down: running sessions end as usual). */
   driversArrive = true;
 

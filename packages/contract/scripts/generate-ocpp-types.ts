@@ -14,13 +14,20 @@ interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
+  /** `#/definitions/<name>`: the security edition's schemas name their types. */
+  $ref?: string;
+  definitions?: Record<string, JsonSchema>;
 }
 
 const require = createRequire(import.meta.url);
 const schemaPath = require.resolve('ocpp-rpc/lib/schemas/ocpp1_6.json');
 const schemas = JSON.parse(readFileSync(schemaPath, 'utf8')) as JsonSchema[];
 
-function render(schema: JsonSchema, indent: string): string {
+function render(schema: JsonSchema, indent: string, defs: Record<string, JsonSchema> = {}): string {
+  if (schema.$ref) {
+    const def = defs[schema.$ref.replace('#/definitions/', '')];
+    return def ? render(def, indent, defs) : 'unknown';
+  }
   if (schema.enum) return schema.enum.map((v) => `'${v}'`).join(' | ');
   switch (schema.type) {
     case 'string':
@@ -31,14 +38,14 @@ function render(schema: JsonSchema, indent: string): string {
     case 'boolean':
       return 'boolean';
     case 'array':
-      return `Array<${schema.items ? render(schema.items, indent) : 'unknown'}>`;
+      return `Array<${schema.items ? render(schema.items, indent, defs) : 'unknown'}>`;
     case 'object': {
       const props = Object.entries(schema.properties ?? {});
       if (props.length === 0) return 'Record<string, never>';
       const required = new Set(schema.required ?? []);
       const inner = `${indent}  `;
       const lines = props.map(
-        ([name, prop]) => `${inner}${name}${required.has(name) ? '' : '?'}: ${render(prop, inner)};`,
+        ([name, prop]) => `${inner}${name}${required.has(name) ? '' : '?'}: ${render(prop, inner, defs)};`,
       );
       return `{\n${lines.join('\n')}\n${indent}}`;
     }
@@ -58,7 +65,7 @@ for (const schema of schemas) {
   const [, action, kind] = match;
   actions.add(action);
   const typeName = `${action}${kind === 'req' ? 'Request' : 'Response'}`;
-  out.push(`export type ${typeName} = ${render(schema, '')};`, '');
+  out.push(`export type ${typeName} = ${render(schema, '', schema.definitions)};`, '');
 }
 const names = [...actions];
 out.push('export interface OcppRequests {');

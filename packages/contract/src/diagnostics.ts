@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoTime } from './common.js';
+import { LOG_TYPES } from './commands.js';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from './constants.js';
 
 /**
@@ -25,6 +26,15 @@ export const DIAGNOSTICS_STATES = [
 ] as const;
 export type DiagnosticsState = (typeof DIAGNOSTICS_STATES)[number];
 
+/**
+ * What a request asked for: `Diagnostics` (GetDiagnostics), or a GetLog of one of LOG_TYPES
+ * (security edition: `DiagnosticsLog`, `SecurityLog`). A GetLog's LogStatusNotifications move it
+ * as DiagnosticsStatusNotification moves a GetDiagnostics: Uploading, Uploaded, and UploadFailed
+ * for UploadFailure, BadMessage, NotSupportedOperation and PermissionDenied (kept in `error`).
+ */
+export const DIAGNOSTICS_KINDS = ['Diagnostics', ...LOG_TYPES] as const;
+export type DiagnosticsKind = (typeof DIAGNOSTICS_KINDS)[number];
+
 /** States in which the charger may still report on a request. */
 export const OPEN_DIAGNOSTICS_STATES = ['requested', 'Uploading'] as const satisfies DiagnosticsState[];
 
@@ -34,6 +44,11 @@ const RecordId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const DiagnosticsRequest = z.object({
   id: z.number().int(),
+  kind: z.enum(DIAGNOSTICS_KINDS),
+  /** A GetLog's requestId (what its LogStatusNotifications carry); null for a GetDiagnostics. */
+  requestId: z.number().int().nullable(),
+  /** GetLog.conf's status (Accepted, Rejected, AcceptedCanceled); null for a GetDiagnostics. */
+  answer: z.string().nullable(),
   chargePointId: z.string(),
   /** The charge point's record id, for a link to its detail. */
   chargePointRecordId: z.number().int().nullable(),
@@ -67,6 +82,7 @@ export const DiagnosticsListQuery = z.object({
   /** The operator and its sub-operators. */
   operatorId: RecordId.optional(),
   status: z.enum(DIAGNOSTICS_STATES).optional(),
+  kind: z.enum(DIAGNOSTICS_KINDS).optional(),
   /** Requested at or after. */
   from: IsoTime.optional(),
   /** Requested before. */

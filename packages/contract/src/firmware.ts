@@ -38,6 +38,10 @@ export const Firmware = z.object({
   /** The portal's download address (relative to `/api/`), for a signed-in user with firmware:read. */
   downloadLink: z.string(),
   inUse: z.boolean(),
+  /** Signed (a signing certificate and signature): campaigns send it with SignedUpdateFirmware. */
+  signed: z.boolean(),
+  /** The signing certificate's subject, for a signed image. */
+  signedBy: z.string().nullable(),
 });
 export type Firmware = z.infer<typeof Firmware>;
 
@@ -52,6 +56,12 @@ export const FirmwareUploadFields = z.object({
   description: OptionalText(500),
   /** The owning operator; defaults to the uploader's own. */
   operatorId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /**
+   * A signed image (OCPP 1.6 security edition): the PEM certificate whose key signed the file, and
+   * the signature of the file's bytes (SHA256withRSA or SHA256withECDSA), in base64. Both or neither.
+   */
+  signingCertificate: z.string().trim().max(5500).optional(),
+  signature: z.string().trim().max(800).optional(),
 });
 export type FirmwareUploadFields = z.input<typeof FirmwareUploadFields>;
 
@@ -96,6 +106,17 @@ export const CAMPAIGN_TARGET_STATES = [
   'commandFailed',
   'timedOut',
   'cancelled',
+  // A signed image (SignedUpdateFirmware, security edition): the charger's own statuses...
+  'DownloadScheduled',
+  'DownloadPaused',
+  'SignatureVerified',
+  'InstallScheduled',
+  'InstallRebooting',
+  // ...and its refusals: the signing certificate (SignedUpdateFirmware.conf InvalidCertificate or
+  // RevokedCertificate), the signature, or the check of the installed image.
+  'InvalidCertificate',
+  'InvalidSignature',
+  'InstallVerificationFailed',
 ] as const;
 export type CampaignTargetState = (typeof CAMPAIGN_TARGET_STATES)[number];
 /** Target states that count as failures for the pause threshold. */
@@ -105,6 +126,9 @@ export const CAMPAIGN_FAILED_STATES: readonly CampaignTargetState[] = [
   'versionMismatch',
   'commandFailed',
   'timedOut',
+  'InvalidCertificate',
+  'InvalidSignature',
+  'InstallVerificationFailed',
 ];
 /** Target states after which nothing more happens to the charger in this campaign. */
 export const CAMPAIGN_FINAL_STATES: readonly CampaignTargetState[] = [

@@ -43,7 +43,7 @@ export type CertificateSignedRequest = {
 };
 
 export type CertificateSignedResponse = {
-  status: unknown;
+  status: 'Accepted' | 'Rejected';
 };
 
 export type ChangeAvailabilityRequest = {
@@ -93,11 +93,16 @@ export type DataTransferResponse = {
 };
 
 export type DeleteCertificateRequest = {
-  certificateHashData: unknown;
+  certificateHashData: {
+    hashAlgorithm: 'SHA256' | 'SHA384' | 'SHA512';
+    issuerNameHash: string;
+    issuerKeyHash: string;
+    serialNumber: string;
+  };
 };
 
 export type DeleteCertificateResponse = {
-  status: unknown;
+  status: 'Accepted' | 'Failed' | 'NotFound';
 };
 
 export type DiagnosticsStatusNotificationRequest = {
@@ -107,12 +112,19 @@ export type DiagnosticsStatusNotificationRequest = {
 export type DiagnosticsStatusNotificationResponse = Record<string, never>;
 
 export type ExtendedTriggerMessageRequest = {
-  requestedMessage: unknown;
+  requestedMessage:
+    | 'BootNotification'
+    | 'LogStatusNotification'
+    | 'FirmwareStatusNotification'
+    | 'Heartbeat'
+    | 'MeterValues'
+    | 'SignChargePointCertificate'
+    | 'StatusNotification';
   connectorId?: number;
 };
 
 export type ExtendedTriggerMessageResponse = {
-  status: unknown;
+  status: 'Accepted' | 'Rejected' | 'NotImplemented';
 };
 
 export type FirmwareStatusNotificationRequest = {
@@ -177,12 +189,17 @@ export type GetDiagnosticsResponse = {
 };
 
 export type GetInstalledCertificateIdsRequest = {
-  certificateType: unknown;
+  certificateType: 'CentralSystemRootCertificate' | 'ManufacturerRootCertificate';
 };
 
 export type GetInstalledCertificateIdsResponse = {
-  certificateHashData?: Array<unknown>;
-  status: unknown;
+  certificateHashData?: Array<{
+    hashAlgorithm: 'SHA256' | 'SHA384' | 'SHA512';
+    issuerNameHash: string;
+    issuerKeyHash: string;
+    serialNumber: string;
+  }>;
+  status: 'Accepted' | 'NotFound';
 };
 
 export type GetLocalListVersionRequest = Record<string, never>;
@@ -192,15 +209,19 @@ export type GetLocalListVersionResponse = {
 };
 
 export type GetLogRequest = {
-  log: unknown;
-  logType: unknown;
+  log: {
+    remoteLocation: string;
+    oldestTimestamp?: string;
+    latestTimestamp?: string;
+  };
+  logType: 'DiagnosticsLog' | 'SecurityLog';
   requestId: number;
   retries?: number;
   retryInterval?: number;
 };
 
 export type GetLogResponse = {
-  status: unknown;
+  status: 'Accepted' | 'Rejected' | 'AcceptedCanceled';
   filename?: string;
 };
 
@@ -211,16 +232,23 @@ export type HeartbeatResponse = {
 };
 
 export type InstallCertificateRequest = {
-  certificateType: unknown;
+  certificateType: 'CentralSystemRootCertificate' | 'ManufacturerRootCertificate';
   certificate: string;
 };
 
 export type InstallCertificateResponse = {
-  status: unknown;
+  status: 'Accepted' | 'Failed' | 'Rejected';
 };
 
 export type LogStatusNotificationRequest = {
-  status: unknown;
+  status:
+    | 'BadMessage'
+    | 'Idle'
+    | 'NotSupportedOperation'
+    | 'PermissionDenied'
+    | 'Uploaded'
+    | 'UploadFailure'
+    | 'Uploading';
   requestId?: number;
 };
 
@@ -409,11 +437,25 @@ export type SignCertificateRequest = {
 };
 
 export type SignCertificateResponse = {
-  status: unknown;
+  status: 'Accepted' | 'Rejected';
 };
 
 export type SignedFirmwareStatusNotificationRequest = {
-  status: unknown;
+  status:
+    | 'Downloaded'
+    | 'DownloadFailed'
+    | 'Downloading'
+    | 'DownloadScheduled'
+    | 'DownloadPaused'
+    | 'Idle'
+    | 'InstallationFailed'
+    | 'Installing'
+    | 'Installed'
+    | 'InstallRebooting'
+    | 'InstallScheduled'
+    | 'InstallVerificationFailed'
+    | 'InvalidSignature'
+    | 'SignatureVerified';
   requestId?: number;
 };
 
@@ -423,11 +465,17 @@ export type SignedUpdateFirmwareRequest = {
   retries?: number;
   retryInterval?: number;
   requestId: number;
-  firmware: unknown;
+  firmware: {
+    location: string;
+    retrieveDateTime: string;
+    installDateTime?: string;
+    signingCertificate: string;
+    signature: string;
+  };
 };
 
 export type SignedUpdateFirmwareResponse = {
-  status: unknown;
+  status: 'Accepted' | 'Rejected' | 'AcceptedCanceled' | 'InvalidCertificate' | 'RevokedCertificate';
 };
 
 export type StartTransactionRequest = {

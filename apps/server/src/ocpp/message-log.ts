@@ -71,15 +71,29 @@ export function withoutLocationSecrets(location: string): string {
     .replace(/\/files\/[^/?#]+\//, '/files/[redacted]/');
 }
 
+/** The payload with `obj[field]` (a location) cleaned, when it is there. */
+function cleaned(obj: unknown, field: string): unknown {
+  if (typeof obj !== 'object' || obj === null) return obj;
+  const o = obj as Record<string, unknown>;
+  const value = o[field];
+  return typeof value === 'string' ? { ...o, [field]: withoutLocationSecrets(value) } : o;
+}
+
 /**
  * A charger's new password (ChangeConfiguration of AuthorizationKey) and the credentials in a
- * transfer's location (UpdateFirmware, GetDiagnostics) never reach the log.
+ * transfer's location (UpdateFirmware, GetDiagnostics; GetLog's log.remoteLocation and
+ * SignedUpdateFirmware's firmware.location) never reach the log.
  */
 function withoutSecrets(action: string | null, payload: unknown): unknown {
   if (typeof payload !== 'object' || payload === null) return payload;
   if ((action === 'UpdateFirmware' || action === 'GetDiagnostics') && 'location' in payload) {
-    const p = payload as Record<string, unknown>;
-    return typeof p.location === 'string' ? { ...p, location: withoutLocationSecrets(p.location) } : p;
+    return cleaned(payload, 'location');
+  }
+  if (action === 'GetLog' && 'log' in payload) {
+    return { ...payload, log: cleaned(payload.log, 'remoteLocation') };
+  }
+  if (action === 'SignedUpdateFirmware' && 'firmware' in payload) {
+    return { ...payload, firmware: cleaned(payload.firmware, 'location') };
   }
   if (action !== 'ChangeConfiguration') return payload;
   const p = payload as Record<string, unknown>;

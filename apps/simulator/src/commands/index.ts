@@ -9,18 +9,21 @@ import { clearCache } from './clear-cache.js';
 import { clearChargingProfile } from './clear-charging-profile.js';
 import { dataTransfer } from './data-transfer.js';
 import { deleteCertificate } from './delete-certificate.js';
+import { extendedTriggerMessage } from './extended-trigger-message.js';
 import { getCompositeSchedule } from './get-composite-schedule.js';
 import { getConfiguration } from './get-configuration.js';
 import { getDiagnostics } from './get-diagnostics.js';
 import { getInstalledCertificateIds } from './get-installed-certificate-ids.js';
 import { getLocalListVersion } from './get-local-list-version.js';
 import { installCertificate } from './install-certificate.js';
+import { getLog } from './get-log.js';
 import { remoteStartTransaction } from './remote-start-transaction.js';
 import { remoteStopTransaction } from './remote-stop-transaction.js';
 import { reserveNow } from './reserve-now.js';
 import { reset } from './reset.js';
 import { sendLocalList } from './send-local-list.js';
 import { setChargingProfile } from './set-charging-profile.js';
+import { signedUpdateFirmware } from './signed-update-firmware.js';
 import { triggerMessage } from './trigger-message.js';
 import type { CommandHandler } from './types.js';
 import { unlockConnector } from './unlock-connector.js';
@@ -35,18 +38,21 @@ const handlers: { [A in Ocpp.OcppAction]?: CommandHandler<A> } = {
   ClearChargingProfile: clearChargingProfile,
   DataTransfer: dataTransfer,
   DeleteCertificate: deleteCertificate,
+  ExtendedTriggerMessage: extendedTriggerMessage,
   GetCompositeSchedule: getCompositeSchedule,
   GetConfiguration: getConfiguration,
   GetDiagnostics: getDiagnostics,
   GetInstalledCertificateIds: getInstalledCertificateIds,
   GetLocalListVersion: getLocalListVersion,
   InstallCertificate: installCertificate,
+  GetLog: getLog,
   RemoteStartTransaction: remoteStartTransaction,
   RemoteStopTransaction: remoteStopTransaction,
   ReserveNow: reserveNow,
   Reset: reset,
   SendLocalList: sendLocalList,
   SetChargingProfile: setChargingProfile,
+  SignedUpdateFirmware: signedUpdateFirmware,
   TriggerMessage: triggerMessage,
   UnlockConnector: unlockConnector,
   UpdateFirmware: updateFirmware,

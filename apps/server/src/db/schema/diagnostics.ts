@@ -25,6 +25,13 @@ export const diagnosticsRequests = pgTable(
     stopTime: timestamp('stop_time', { withTimezone: true }),
     retries: integer('retries'),
     retryInterval: integer('retry_interval'),
+    /**
+     * GetLog's logType (DiagnosticsLog | SecurityLog); null for a GetDiagnostics. A GetLog's
+     * requestId is the row's id, so the charger's LogStatusNotifications name their request.
+     */
+    logType: text('log_type'),
+    /** GetLog.conf's status (Accepted, Rejected, AcceptedCanceled). */
+    answer: text('answer'),
     /** The upload grant of a location Voltline generated; null for a caller-given location. */
     grantId: integer('grant_id').references(() => fileGrants.id, { onDelete: 'set null' }),
     /** The name the charger announced in GetDiagnostics.conf. */

@@ -4,6 +4,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   serial,
   text,
@@ -13,6 +14,13 @@ import {
 import { chargePoints, commandRecords } from './charge-points.js';
 import { operators } from './operators.js';
 import { users } from './users.js';
+
+/** requestIds of SignedUpdateFirmware: unique across campaigns and commands sent by hand. */
+export const signedFirmwareRequestIds = pgSequence('signed_firmware_request_ids', {
+  startWith: 1,
+  maxValue: 2_147_483_647,
+  cycle: true,
+});
 
 /** A firmware image staff uploaded (`/management/firmware/upload`); the file lives in the file store. */
 export const firmwares = pgTable(
@@ -33,6 +41,12 @@ export const firmwares = pgTable(
     sha256: text('sha256').notNull(),
     /** Its key in the file store: `firmware/<random>/<file name>`. */
     storeKey: text('store_key').notNull(),
+    /**
+     * A signed image (security edition): the PEM certificate whose key signed it and the
+     * signature (base64) of its bytes. Campaigns send a signed image with SignedUpdateFirmware.
+     */
+    signingCertificate: text('signing_certificate'),
+    signature: text('signature'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Deleted images keep their record, so the campaigns that sent them still read whole. */
@@ -98,6 +112,8 @@ export const firmwareCampaignTargets = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** When a charger that has not finished by then is timed out. */
     deadline: timestamp('deadline', { withTimezone: true }),
+    /** The requestId of the SignedUpdateFirmware sent to the charger (its SignedFirmwareStatusNotifications carry it). */
+    requestId: integer('request_id'),
     commandRecordId: integer('command_record_id').references(() => commandRecords.id, {
       onDelete: 'set null',
     }),
@@ -109,7 +125,7 @@ export const firmwareCampaignTargets = pgTable(
     index('firmware_targets_open_idx')
       .on(t.state)
       .where(
-        sql`state not in ('confirmed','cancelled','DownloadFailed','InstallationFailed','versionMismatch','commandFailed','timedOut')`,
+        sql`state not in ('confirmed','cancelled','DownloadFailed','InstallationFailed','versionMismatch','commandFailed','timedOut','InvalidCertificate','InvalidSignature','InstallVerificationFailed')`,
       ),
   ],
 );

@@ -9,6 +9,12 @@ const en = {
   'firmware.diskFull': 'The server has no space left to store this file.',
   'firmware.badModels': 'List the models as a JSON array or separated by commas.',
   'firmware.uploaded': 'Firmware uploaded.',
+  'firmware.certificateMissing': 'A signed firmware needs its signing certificate as well as its signature.',
+  'firmware.signatureMissing': 'A signed firmware needs its signature as well as its signing certificate.',
+  'firmware.badCertificate': 'The signing certificate is not a PEM X.509 certificate.',
+  'firmware.badSignature': 'The signature is not base64 text.',
+  'firmware.signatureMismatch':
+    "The signature does not match the file with the signing certificate's key (SHA-256 with RSA or ECDSA): chargers would refuse this firmware.",
   'firmware.deleted': 'Firmware deleted.',
   'firmware.inUse':
     'This firmware is being sent by campaign #{campaignId}; finish or cancel the campaign before deleting it.',
@@ -49,6 +55,13 @@ const tr: Record<keyof typeof en, string> = {
   'firmware.diskFull': 'Sunucuda bu dosyayı saklayacak yer kalmadı.',
   'firmware.badModels': 'Modelleri bir JSON dizisi olarak ya da virgülle ayırarak yazın.',
   'firmware.uploaded': 'Yazılım yüklendi.',
+  'firmware.certificateMissing':
+    'İmzalı bir yazılım, imzasının yanında imzalama sertifikasını da gerektirir.',
+  'firmware.signatureMissing': 'İmzalı bir yazılım, imzalama sertifikasının yanında imzasını da gerektirir.',
+  'firmware.badCertificate': 'İmzalama sertifikası PEM biçiminde bir X.509 sertifikası değil.',
+  'firmware.badSignature': 'İmza base64 metni değil.',
+  'firmware.signatureMismatch':
+    'İmza, imzalama sertifikasının anahtarıyla (RSA ya da ECDSA ile SHA-256) dosyayla eşleşmiyor: şarj istasyonları bu yazılımı reddeder.',
   'firmware.deleted': 'Yazılım silindi.',
   'firmware.inUse':
     'Bu yazılım #{campaignId} numaralı kampanya ile gönderiliyor; silmeden önce kampanyayı bitirin ya da iptal edin.',

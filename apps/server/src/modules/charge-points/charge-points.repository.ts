@@ -271,14 +271,19 @@ export async function recordStatuses(tx: Tx, reports: StatusReport[]) {
 export async function recordChargerEvent(
   tx: Tx,
   id: number,
-  kind: 'DataTransfer' | 'DiagnosticsStatusNotification' | 'FirmwareStatusNotification',
+  kind:
+    | 'DataTransfer'
+    | 'DiagnosticsStatusNotification'
+    | 'FirmwareStatusNotification'
+    | 'LogStatusNotification'
+    | 'SignedFirmwareStatusNotification',
   status: string | null,
   payload: Record<string, unknown>,
 ) {
   await tx.insert(chargerEvents).values({ chargePointId: id, kind, status, payload });
-  if (kind === 'DiagnosticsStatusNotification') {
+  if (kind === 'DiagnosticsStatusNotification' || kind === 'LogStatusNotification') {
     await tx.update(chargePoints).set({ diagnosticsStatus: status }).where(eq(chargePoints.id, id));
-  } else if (kind === 'FirmwareStatusNotification') {
+  } else if (kind === 'FirmwareStatusNotification' || kind === 'SignedFirmwareStatusNotification') {
     await tx
       .update(chargePoints)
       .set({ firmwareStatus: status, firmwareStatusAt: sql`now()` })

@@ -23,12 +23,17 @@ import { recordCommandInMaintenance } from '../maintenance/maintenance.commands.
 import { CERTIFICATE_COMMANDS, prepareCertificateCommand } from '../security/certificates.commands.js';
 import { rememberProfiles } from './charging-profiles.js';
 import { lastSentList, saveSentList } from './local-lists.repository.js';
+import { prepareSignedUpdate } from './signed-firmware.js';
 
 export type Target = NonNullable<Awaited<ReturnType<typeof findInScope>>>;
 
-/** Prepares GetDiagnostics: a location Voltline generates when none is given, and the request's record. */
+/**
+ * Prepares GetDiagnostics and GetLog: a location Voltline generates when none is given, and the
+ * request's record (a GetLog's requestId).
+ */
 export interface DiagnosticsPreparer {
   prepare(ctx: Ctx, cp: Target, request: Payload): Promise<Prepared>;
+  prepareLog(ctx: Ctx, cp: Target, request: Payload): Promise<Prepared>;
 }
 type Payload = Record<string, unknown>;
 
@@ -158,6 +163,8 @@ export class CommandsService {
 
   private async prepare(ctx: Ctx, command: CommandName, cp: Target, request: Payload): Promise<Prepared> {
     if (command === 'getDiagnostic' && this.diagnostics) return this.diagnostics.prepare(ctx, cp, request);
+    if (command === 'getLog' && this.diagnostics) return this.diagnostics.prepareLog(ctx, cp, request);
+    if (command === 'signedUpdateFirmware') return prepareSignedUpdate(this.db, request);
     if (command === 'changeConfiguration' && String(request.key).toLowerCase() === 'authorizationkey') {
       return this.newPassword(cp, String(request.value));
     }

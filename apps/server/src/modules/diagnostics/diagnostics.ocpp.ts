@@ -19,13 +19,39 @@ export class DiagnosticsOcpp {
     const request = await repo.newestOpen(this.db, chargePointId);
     if (!request) return;
     await repo.updateRequest(this.db, request.id, { status });
-    if (status === 'UploadFailed' && request.grantId !== null) {
-      // FTP marks the end of a file only by closing the data connection, so a file stored under
-      // this grant may be the short remainder of a transfer that broke off: it is not kept.
-      const files = await repo.filesOfGrant(this.db, request.grantId);
-      await this.service.removeFiles(this.db, files, false);
-      await repo.updateRequest(this.db, request.id, { storedFileId: null });
+    if (status === 'UploadFailed') await this.dropPartial(request);
+  }
+
+  /**
+   * LogStatusNotification (security edition) moves the GetLog its requestId names. Idle (only
+   * sent when triggered, with no upload running) changes nothing; the refusals (BadMessage,
+   * NotSupportedOperation, PermissionDenied: what the file server said) fail it like UploadFailure.
+   */
+  async logStatusNotification(
+    chargePointId: number,
+    status: string,
+    requestId: number | undefined,
+  ): Promise<void> {
+    if (status === 'Idle' || requestId === undefined) return;
+    const request = await repo.logRequest(this.db, chargePointId, requestId);
+    if (!request || (request.status !== 'requested' && request.status !== 'Uploading')) return;
+    if (status === 'Uploading' || status === 'Uploaded') {
+      await repo.updateRequest(this.db, request.id, { status, error: null });
+      return;
     }
+    await repo.updateRequest(this.db, request.id, { status: 'UploadFailed', error: status });
+    await this.dropPartial(request);
+  }
+
+  /**
+   * FTP marks the end of a file only by closing the data connection, so a file stored under a
+   * failed request's grant may be the short remainder of a transfer that broke off: it is not kept.
+   */
+  private async dropPartial(request: repo.DiagnosticsRow): Promise<void> {
+    if (request.grantId === null) return;
+    const files = await repo.filesOfGrant(this.db, request.grantId);
+    await this.service.removeFiles(this.db, files, false);
+    await repo.updateRequest(this.db, request.id, { storedFileId: null });
   }
 
   /** A charger's upload was stored: linked to the request whose grant it came under. */

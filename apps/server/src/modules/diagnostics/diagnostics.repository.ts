@@ -1,10 +1,11 @@
 import {
   OPEN_DIAGNOSTICS_STATES,
+  type DiagnosticsKind,
   type DiagnosticsRequest,
   type DiagnosticsState,
   type Page,
 } from '@voltline/contract';
-import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   chargePoints,
@@ -28,7 +29,7 @@ export async function insertRequest(tx: Tx, values: typeof diagnosticsRequests.$
 export async function updateRequest(
   tx: Tx,
   id: number,
-  set: Partial<Pick<DiagnosticsRow, 'status' | 'error' | 'fileName' | 'storedFileId'>>,
+  set: Partial<Pick<DiagnosticsRow, 'status' | 'error' | 'fileName' | 'storedFileId' | 'answer'>>,
 ): Promise<void> {
   await tx
     .update(diagnosticsRequests)
@@ -36,7 +37,7 @@ export async function updateRequest(
     .where(eq(diagnosticsRequests.id, id));
 }
 
-/** The charger's newest request it may still report on. */
+/** The charger's newest GetDiagnostics it may still report on (GetLogs are named by their requestId). */
 export async function newestOpen(tx: Tx, chargePointId: number): Promise<DiagnosticsRow | null> {
   const [row] = await tx
     .select()
@@ -44,12 +45,51 @@ export async function newestOpen(tx: Tx, chargePointId: number): Promise<Diagnos
     .where(
       and(
         eq(diagnosticsRequests.chargePointId, chargePointId),
+        isNull(diagnosticsRequests.logType),
         inArray(diagnosticsRequests.status, [...OPEN_DIAGNOSTICS_STATES]),
       ),
     )
     .orderBy(desc(diagnosticsRequests.createdAt), desc(diagnosticsRequests.id))
     .limit(1);
   return row ?? null;
+}
+
+/** A charger's GetLog by its requestId (the row's id): one charger cannot report on another's. */
+export async function logRequest(
+  tx: Tx,
+  chargePointId: number,
+  requestId: number,
+): Promise<DiagnosticsRow | null> {
+  const [row] = await tx
+    .select()
+    .from(diagnosticsRequests)
+    .where(
+      and(
+        eq(diagnosticsRequests.id, requestId),
+        eq(diagnosticsRequests.chargePointId, chargePointId),
+        sql`${diagnosticsRequests.logType} is not null`,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * GetLog answered AcceptedCanceled: the charger dropped the upload it was running for an earlier
+ * GetLog, which is closed as failed (its file will not come).
+ */
+export function cancelEarlierLogs(tx: Tx, chargePointId: number, exceptId: number) {
+  return tx
+    .update(diagnosticsRequests)
+    .set({ status: 'UploadFailed', error: 'canceledByNewerRequest', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(diagnosticsRequests.chargePointId, chargePointId),
+        sql`${diagnosticsRequests.logType} is not null`,
+        ne(diagnosticsRequests.id, exceptId),
+        inArray(diagnosticsRequests.status, [...OPEN_DIAGNOSTICS_STATES]),
+      ),
+    );
 }
 
 export async function byGrant(tx: Tx, grantId: number): Promise<DiagnosticsRow | null> {
@@ -76,6 +116,7 @@ export interface ListFilter {
   chargePointId?: string | undefined;
   operatorId?: number | undefined;
   status?: DiagnosticsState | undefined;
+  kind?: DiagnosticsKind | undefined;
   from?: string | undefined;
   to?: string | undefined;
 }
@@ -88,6 +129,8 @@ function conditions(actor: Actor, f: ListFilter): SQL | undefined {
       ? sql`${operators.path} like (select o.path from operators o where o.id = ${f.operatorId}) || '%'`
       : undefined,
     f.status ? eq(diagnosticsRequests.status, f.status) : undefined,
+    f.kind === 'Diagnostics' ? isNull(diagnosticsRequests.logType) : undefined,
+    f.kind && f.kind !== 'Diagnostics' ? eq(diagnosticsRequests.logType, f.kind) : undefined,
     f.from ? gte(diagnosticsRequests.createdAt, new Date(f.from)) : undefined,
     f.to ? lt(diagnosticsRequests.createdAt, new Date(f.to)) : undefined,
   );
@@ -135,6 +178,9 @@ export async function pageRequests(
   return {
     items: rows.map((row) => ({
       id: row.r.id,
+      kind: (row.r.logType ?? 'Diagnostics') as DiagnosticsKind,
+      requestId: row.r.logType === null ? null : row.r.id,
+      answer: row.r.answer,
       chargePointId: row.chargePointId,
       chargePointRecordId: row.r.chargePointId,
       operatorId: row.r.operatorId,

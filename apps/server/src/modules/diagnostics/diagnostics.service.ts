@@ -72,8 +72,11 @@ function failureOf(err: unknown): string {
 export class DiagnosticsService implements DiagnosticsPreparer {
   constructor(private readonly deps: DiagnosticsDeps) {}
 
-  /** GetDiagnostics as the command sends it: the location generated when none is given, and recorded. */
-  async prepare(ctx: Ctx, cp: Target, request: Payload): Promise<Prepared> {
+  /**
+   * The upload location of a request: the caller's, or an ftp:// folder of Voltline's file
+   * service with a one-off login (none for an offline charger: its call fails as offline).
+   */
+  private async location(ctx: Ctx, cp: Target, request: Payload) {
     const retries = typeof request.retries === 'number' ? request.retries : undefined;
     const retryInterval = typeof request.retryInterval === 'number' ? request.retryInterval : undefined;
     let location = typeof request.location === 'string' ? request.location : undefined;
@@ -84,6 +87,12 @@ export class DiagnosticsService implements DiagnosticsPreparer {
       location = grant.ftpUrl;
       grantId = grant.grantId;
     }
+    return { location, grantId, retries, retryInterval };
+  }
+
+  /** GetDiagnostics as the command sends it: the location generated when none is given, and recorded. */
+  async prepare(ctx: Ctx, cp: Target, request: Payload): Promise<Prepared> {
+    const { location, grantId, retries, retryInterval } = await this.location(ctx, cp, request);
     const row = await repo.insertRequest(this.deps.db, {
       chargePointId: cp.id,
       operatorId: cp.operatorId,
@@ -110,6 +119,61 @@ export class DiagnosticsService implements DiagnosticsPreparer {
           : repo.updateRequest(tx, row.id, { status: 'noFile' }),
       failed: (tx, err) => repo.updateRequest(tx, row.id, { status: 'commandFailed', error: failureOf(err) }),
       extra: { diagnosticsRequestId: row.id },
+    };
+  }
+
+  /**
+   * GetLog (security edition) as the command sends it: recorded with its log type, its requestId
+   * the record's id, and the location generated as for GetDiagnostics. The charger's answer and
+   * its LogStatusNotifications (`diagnostics.ocpp.ts`) move the record; the file joins the list.
+   */
+  async prepareLog(ctx: Ctx, cp: Target, request: Payload): Promise<Prepared> {
+    const { location, grantId, retries, retryInterval } = await this.location(ctx, cp, request);
+    const oldest = typeof request.oldestTimestamp === 'string' ? request.oldestTimestamp : undefined;
+    const latest = typeof request.latestTimestamp === 'string' ? request.latestTimestamp : undefined;
+    const row = await repo.insertRequest(this.deps.db, {
+      chargePointId: cp.id,
+      operatorId: cp.operatorId,
+      requestedBy: ctx.actor.userId,
+      logType: String(request.logType),
+      startTime: oldest ? new Date(oldest) : null,
+      stopTime: latest ? new Date(latest) : null,
+      retries: retries ?? null,
+      retryInterval: retryInterval ?? null,
+      grantId,
+    });
+    const log = (remoteLocation: string) => ({
+      remoteLocation,
+      ...(oldest ? { oldestTimestamp: oldest } : {}),
+      ...(latest ? { latestTimestamp: latest } : {}),
+    });
+    const payload = {
+      logType: request.logType,
+      requestId: row.id,
+      log: log(location ?? ''),
+      ...(retries !== undefined ? { retries } : {}),
+      ...(retryInterval !== undefined ? { retryInterval } : {}),
+    };
+    return {
+      payload,
+      logged: { ...payload, log: log(location ? withoutLogin(location) : ''), diagnosticsRequest: row.id },
+      after: async (tx, answer) => {
+        const status = typeof answer.status === 'string' ? answer.status : null;
+        const fileName =
+          typeof answer.filename === 'string' && answer.filename !== '' ? answer.filename : null;
+        if (status === 'Rejected') {
+          await repo.updateRequest(tx, row.id, {
+            answer: status,
+            status: 'commandFailed',
+            error: 'Rejected',
+          });
+          return;
+        }
+        if (status === 'AcceptedCanceled') await repo.cancelEarlierLogs(tx, cp.id, row.id);
+        await repo.updateRequest(tx, row.id, { answer: status, ...(fileName ? { fileName } : {}) });
+      },
+      failed: (tx, err) => repo.updateRequest(tx, row.id, { status: 'commandFailed', error: failureOf(err) }),
+      extra: { diagnosticsRequestId: row.id, requestId: row.id },
     };
   }
 

@@ -23,9 +23,14 @@ export type TargetRow = typeof targets.$inferSelect;
 /** A charger whose target is in one of these has its UpdateFirmware and is working on it. */
 export const IN_FLIGHT: CampaignTargetState[] = [
   'sent',
+  'DownloadScheduled',
   'Downloading',
+  'DownloadPaused',
   'Downloaded',
+  'SignatureVerified',
+  'InstallScheduled',
   'Installing',
+  'InstallRebooting',
   'Installed',
 ];
 export const FINAL = CAMPAIGN_FINAL_STATES as CampaignTargetState[];

@@ -19,6 +19,29 @@ const MOVES: Partial<Record<string, CampaignTargetState[]>> = {
   InstallationFailed: ['sent', 'Downloading', 'Downloaded', 'Installing'],
 };
 
+const DOWNLOADING: CampaignTargetState[] = ['sent', 'DownloadScheduled', 'Downloading', 'DownloadPaused'];
+const VERIFIED: CampaignTargetState[] = ['sent', 'Downloaded', 'SignatureVerified', 'InstallScheduled'];
+
+/**
+ * SignedFirmwareStatusNotification statuses (security edition) and the states they may move a
+ * signed campaign's charger from. InvalidSignature and InstallVerificationFailed are failures.
+ */
+const SIGNED_MOVES: Partial<Record<string, CampaignTargetState[]>> = {
+  DownloadScheduled: ['sent'],
+  Downloading: [...DOWNLOADING, 'Downloaded'],
+  DownloadPaused: ['sent', 'DownloadScheduled', 'Downloading'],
+  Downloaded: DOWNLOADING,
+  DownloadFailed: DOWNLOADING,
+  InvalidSignature: [...DOWNLOADING, 'Downloaded'],
+  SignatureVerified: [...DOWNLOADING, 'Downloaded'],
+  InstallScheduled: [...DOWNLOADING, 'Downloaded', 'SignatureVerified'],
+  Installing: [...DOWNLOADING, ...VERIFIED],
+  InstallVerificationFailed: [...VERIFIED, 'Installing'],
+  InstallRebooting: [...VERIFIED, 'Installing'],
+  Installed: [...DOWNLOADING, ...VERIFIED, 'Installing', 'InstallRebooting'],
+  InstallationFailed: [...VERIFIED, 'Installing', 'InstallRebooting'],
+};
+
 /**
  * What the OCPP endpoint tells the firmware campaigns: a charger's firmware status, its boots and
  * its connections. Status and boot changes are written before the charger gets its answer (so one
@@ -36,6 +59,21 @@ export class FirmwareOcpp {
     const from = MOVES[status];
     if (!from) return;
     const campaignId = await repo.moveInFlight(this.db, chargePointDbId, from, status as CampaignTargetState);
+    if (campaignId !== null) this.later(() => this.rollout.advance(campaignId));
+  }
+
+  /**
+   * SignedFirmwareStatusNotification: moves the target its requestId names; without one (a
+   * triggered notification) the charger's newest in flight, as FirmwareStatusNotification does.
+   */
+  async signedStatus(chargePointDbId: number, status: string, requestId: number | undefined): Promise<void> {
+    const from = SIGNED_MOVES[status];
+    if (!from) return;
+    const to = status as CampaignTargetState;
+    const campaignId =
+      requestId === undefined
+        ? await repo.moveInFlight(this.db, chargePointDbId, from, to)
+        : await repo.moveByRequest(this.db, chargePointDbId, requestId, from, to);
     if (campaignId !== null) this.later(() => this.rollout.advance(campaignId));
   }
 

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { firmwareCampaigns, firmwares, operators, users } from '../../db/schema/index.js';
 import { inScope, type Actor } from '../../lib/context.js';
 import { FIRMWARE_API } from '@voltline/contract';
+import { subjectOf } from './signing.js';
 
 export type FirmwareRow = typeof firmwares.$inferSelect;
 
@@ -48,6 +49,8 @@ export function toFirmware(r: Joined): Firmware {
     createdDate: r.f.createdAt.toISOString(),
     downloadLink: FIRMWARE_API.download(r.f.id),
     inUse: r.openCampaign !== null,
+    signed: r.f.signingCertificate !== null && r.f.signature !== null,
+    signedBy: r.f.signingCertificate ? subjectOf(r.f.signingCertificate) : null,
   };
 }
 

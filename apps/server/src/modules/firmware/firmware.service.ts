@@ -10,6 +10,7 @@ import { audit } from '../audit/audit.service.js';
 import { FileStoreError, safeName, type FileStore } from '../files/file-store.js';
 import { operatorInReach } from '../operators/reach.js';
 import * as repo from './firmware.repository.js';
+import { checkSigningFields, signatureVerifies } from './signing.js';
 
 /** One part of an upload form, as the route hands it over (no HTTP types here). */
 export type UploadPart =
@@ -88,6 +89,19 @@ export class FirmwareService {
       if (stored.size === 0) throw badRequest('firmware.empty');
       const fields = parseFields(raw);
       const file = stored;
+      const signing = checkSigningFields(fields.signingCertificate, fields.signature);
+      if (
+        signing &&
+        !(await signatureVerifies(
+          await this.deps.store.get(file.key),
+          signing.certificate,
+          signing.signature,
+        ))
+      ) {
+        throw new AppError(400, 'firmware.signatureMismatch', {}, [
+          { field: 'body.signature', key: 'firmware.signatureMismatch' },
+        ]);
+      }
       const operatorId = fields.operatorId ?? ctx.actor.operatorId;
       return await this.deps.db.transaction(async (tx) => {
         await operatorInReach(tx, ctx.actor, operatorId);
@@ -101,13 +115,21 @@ export class FirmwareService {
           size: file.size,
           sha256: file.sha256,
           storeKey: file.key,
+          signingCertificate: signing?.pem ?? null,
+          signature: signing?.signature ?? null,
           createdBy: ctx.actor.userId,
         });
         await audit(tx, ctx, {
           action: 'create',
           entity: 'firmware',
           entityId: row.id,
-          summary: { fileName: row.fileName, version: row.version, size: row.size, sha256: row.sha256 },
+          summary: {
+            fileName: row.fileName,
+            version: row.version,
+            size: row.size,
+            sha256: row.sha256,
+            signed: signing !== null,
+          },
         });
         const found = await repo.findFirmware(tx, null, row.id);
         if (!found) throw new Error('firmware not readable after insert');
@@ -189,6 +211,8 @@ function parseFields(raw: Record<string, string>): z.output<typeof FirmwareUploa
     models,
     description: raw.description,
     operatorId: raw.operatorId === '' ? undefined : raw.operatorId,
+    signingCertificate: raw.signingCertificate || undefined,
+    signature: raw.signature || undefined,
   });
   if (parsed.success) return parsed.data;
   throw new AppError(400, 'error.validation', {}, parsed.error.issues.map(fieldError));

@@ -1,4 +1,4 @@
-import type { CampaignTargetState } from '@voltline/contract';
+import { CAMPAIGN_FAILED_STATES, type CampaignTargetState } from '@voltline/contract';
 import { and, asc, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
@@ -18,6 +18,8 @@ export async function targetToSend(tx: Tx, id: number) {
       campaign: firmwareCampaigns,
       storeKey: firmwares.storeKey,
       fileName: firmwares.fileName,
+      signingCertificate: firmwares.signingCertificate,
+      signature: firmwares.signature,
       cpDbId: chargePoints.id,
       chargePointId: chargePoints.chargePointId,
     })
@@ -30,10 +32,16 @@ export async function targetToSend(tx: Tx, id: number) {
 }
 
 /** Takes a charger's turn: queued or waiting becomes sent, once, however many callers race for it. */
-export async function claim(tx: Tx, id: number, now: Date, deadline: Date): Promise<boolean> {
+export async function claim(
+  tx: Tx,
+  id: number,
+  now: Date,
+  deadline: Date,
+  requestId: number | null = null,
+): Promise<boolean> {
   const rows = await tx
     .update(targets)
-    .set({ state: 'sent', sentAt: now, deadline, error: null, updatedAt: now })
+    .set({ state: 'sent', sentAt: now, deadline, error: null, requestId, updatedAt: now })
     .where(and(eq(targets.id, id), inArray(targets.state, ['queued', 'waiting'])))
     .returning({ id: targets.id });
   return rows.length > 0;
@@ -107,6 +115,9 @@ export async function runningCampaigns(tx: Tx): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
+/** States that hold back the next batch: every state in flight short of Installed, and queued. */
+const BUSY = ['queued', ...IN_FLIGHT.filter((s) => s !== 'Installed')];
+
 /** Where a campaign stands: its batches, and how many chargers are unfinished overall and in its batch. */
 export async function progress(tx: Tx, campaignId: number) {
   const [row] = await tx
@@ -116,9 +127,9 @@ export async function progress(tx: Tx, campaignId: number) {
       open: sql<number>`count(*) filter (where ${targets.state} not in ${sql.raw(list(FINAL))})::int`,
       // Offline chargers (waiting) do not hold back the next batch: they get theirs on reconnecting.
       busyInBatch: sql<number>`count(*) filter (where ${targets.batch} <= ${firmwareCampaigns.currentBatch}
-        and ${targets.state} in ('queued','sent','Downloading','Downloaded','Installing'))::int`,
+        and ${targets.state} in ${sql.raw(list(BUSY))})::int`,
       sent: sql<number>`count(*) filter (where ${targets.state} not in ('queued','waiting','cancelled'))::int`,
-      failed: sql<number>`count(*) filter (where ${targets.state} in ('DownloadFailed','InstallationFailed','versionMismatch','commandFailed','timedOut'))::int`,
+      failed: sql<number>`count(*) filter (where ${targets.state} in ${sql.raw(list(CAMPAIGN_FAILED_STATES))})::int`,
     })
     .from(firmwareCampaigns)
     .leftJoin(targets, eq(targets.campaignId, firmwareCampaigns.id))
@@ -165,6 +176,31 @@ export async function moveInFlight(
 }
 
 /**
+ * A charger's SignedFirmwareStatusNotification moves the target its requestId names (the
+ * SignedUpdateFirmware's), in one statement as moveInFlight does. Returns the campaign, if any.
+ */
+export async function moveByRequest(
+  tx: Tx,
+  chargePointDbId: number,
+  requestId: number,
+  from: CampaignTargetState[],
+  to: CampaignTargetState,
+): Promise<number | null> {
+  const rows = await tx
+    .update(targets)
+    .set({ state: to, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(targets.chargePointId, chargePointDbId),
+        eq(targets.requestId, requestId),
+        inArray(targets.state, from),
+      ),
+    )
+    .returning({ campaignId: targets.campaignId });
+  return rows[0]?.campaignId ?? null;
+}
+
+/**
  * After a boot: the charger's target that installed (or was installing) is confirmed when the
  * charger now runs the campaign's version, else marked versionMismatch (only once it said Installed).
  */
@@ -177,7 +213,7 @@ export async function confirmAfterBoot(tx: Tx, chargePointDbId: number, version:
     from ${firmwareCampaigns} c join ${firmwares} f on f.id = c.firmware_id
     where c.id = t.campaign_id and t.id = (
       select id from ${targets}
-      where charge_point_id = ${chargePointDbId} and state in ('Installing', 'Installed')
+      where charge_point_id = ${chargePointDbId} and state in ('Installing', 'InstallRebooting', 'Installed')
       order by id desc limit 1 for update)
       and (t.state = 'Installed' or f.version = ${version})
     returning t.campaign_id, t.state`);

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { translate } from '../../lib/messages.js';
 import { audit, NO_USER } from '../audit/audit.service.js';
 import type { CommandsService } from '../commands/commands.service.js';
+import { nextSignedFirmwareRequestId, signedFirmwarePayload } from '../commands/signed-firmware.js';
 import type { FilesService } from '../files/files.service.js';
 import { moveCampaign } from './campaigns.repository.js';
 import * as repo from './rollout.repository.js';
@@ -119,7 +120,11 @@ export class FirmwareRollout {
     const now = clock.now();
     const retrieve = c.retrieveDate && c.retrieveDate > now ? c.retrieveDate : now;
     const deadline = new Date(retrieve.getTime() + c.retries * c.retryInterval * 1000 + installAllowanceMs);
-    if (!(await repo.claim(db, targetId, now, deadline))) return;
+    // A signed image goes as SignedUpdateFirmware, whose notifications name it by this requestId.
+    const signed =
+      t.signingCertificate && t.signature ? { cert: t.signingCertificate, sig: t.signature } : null;
+    const requestId = signed ? await nextSignedFirmwareRequestId(db) : null;
+    if (!(await repo.claim(db, targetId, now, deadline, requestId))) return;
     const ttl = Math.min(
       MAX_GRANT_SECONDS,
       Math.max(60, Math.ceil((deadline.getTime() - now.getTime()) / 1000)),
@@ -135,24 +140,34 @@ export class FirmwareRollout {
       await repo.settle(db, targetId, ['sent'], { state: 'commandFailed', error });
       return;
     }
-    const request = {
-      location,
-      retrieveDate: retrieve.toISOString(),
-      retries: c.retries,
-      retryInterval: c.retryInterval,
-    };
+    const retrieveDate = retrieve.toISOString();
+    const plain = { location, retrieveDate, retries: c.retries, retryInterval: c.retryInterval };
+    const request =
+      signed && requestId !== null
+        ? signedFirmwarePayload(requestId, {
+            location,
+            retrieveDateTime: retrieveDate,
+            signingCertificate: signed.cert,
+            signature: signed.sig,
+            retries: c.retries,
+            retryInterval: c.retryInterval,
+          })
+        : plain;
     // The location carries the grant's credentials: the command record names the file instead.
-    const logged = { ...request, location: `[${c.transport} link to ${t.fileName}]`, campaign: c.id };
+    const link = `[${c.transport} link to ${t.fileName}]`;
+    const logged = signed
+      ? { requestId, retrieveDateTime: retrieveDate, location: link, signed: true, campaign: c.id }
+      : { ...plain, location: link, campaign: c.id };
     const result = await commands.sendRecorded(
       { id: t.cpDbId, chargePointId: t.chargePointId },
-      'UpdateFirmware',
+      signed ? 'SignedUpdateFirmware' : 'UpdateFirmware',
       request,
-      {
-        logged,
-        userId: c.createdBy,
-      },
+      { logged, userId: c.createdBy },
     );
-    if (result.ok) {
+    const refusal = result.ok && signed ? signedRefusal(result.answer.status) : null;
+    if (refusal) {
+      await repo.settle(db, targetId, ['sent'], { ...refusal, commandRecordId: result.recordId });
+    } else if (result.ok) {
       await repo.attachRecord(db, targetId, result.recordId);
     } else if (result.outcome === 'offline') {
       await repo.settle(db, targetId, ['sent'], {
@@ -171,4 +186,18 @@ export class FirmwareRollout {
       });
     }
   }
+}
+
+/**
+ * SignedUpdateFirmware.conf other than Accepted (or AcceptedCanceled: it dropped an earlier
+ * update for this one): a refused signing certificate is InvalidCertificate, anything else failed.
+ */
+function signedRefusal(
+  status: unknown,
+): { state: 'InvalidCertificate' | 'commandFailed'; error: string } | null {
+  if (status === 'Accepted' || status === 'AcceptedCanceled') return null;
+  if (status === 'InvalidCertificate' || status === 'RevokedCertificate') {
+    return { state: 'InvalidCertificate', error: String(status) };
+  }
+  return { state: 'commandFailed', error: typeof status === 'string' ? status : 'Rejected' };
 }

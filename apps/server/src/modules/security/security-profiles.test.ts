@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import type { ChargePointSecurity } from '@voltline/contract';
+import { API, type ChargePointSecurity } from '@voltline/contract';
 import { auditLogs, chargePoints, ocppMessages } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { connectClient, listen, registerChargePoint, until, type Client } from '../../../test/ocpp-helper.js';
@@ -188,7 +188,13 @@ describe('raising a charger from profile 1 to 3', () => {
     expect(JSON.stringify(early.body)).toMatch(/client certificate/);
     expect(sim.configuration.SecurityProfile).toBe('1');
 
-    expect(await sim.requestCertificate()).toBe('Accepted');
+    // Staff ask for it from the Commands menu: the charger makes a key and sends its CSR.
+    const trigger = await tls.call<{ data: { status: string } }>(
+      'POST',
+      `/api/${API.commands.send('extendedTriggerMessage')}`,
+      { token: admin, body: { chargePointId: 'UP-1', requestedMessage: 'SignChargePointCertificate' } },
+    );
+    expect(trigger.body.data).toEqual({ status: 'Accepted' });
     const issued = await until(async () => {
       const s = await security(tls, admin, cp.id);
       return s.certificates[0]?.state === 'accepted' ? s.certificates[0] : null;

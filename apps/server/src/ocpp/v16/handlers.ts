@@ -5,9 +5,11 @@ import { dataTransfer } from './handlers/data-transfer.js';
 import { diagnosticsStatusNotification } from './handlers/diagnostics-status-notification.js';
 import { firmwareStatusNotification } from './handlers/firmware-status-notification.js';
 import { heartbeat } from './handlers/heartbeat.js';
+import { logStatusNotification } from './handlers/log-status-notification.js';
 import { meterValues } from './handlers/meter-values.js';
 import { securityEventNotification } from './handlers/security-event-notification.js';
 import { signCertificate } from './handlers/sign-certificate.js';
+import { signedFirmwareStatusNotification } from './handlers/signed-firmware-status-notification.js';
 import { startTransaction } from './handlers/start-transaction.js';
 import { statusNotification } from './handlers/status-notification.js';
 import { stopTransaction } from './handlers/stop-transaction.js';
@@ -20,9 +22,11 @@ export const handlers: Record<string, Handler<never, unknown>> = {
   DiagnosticsStatusNotification: diagnosticsStatusNotification,
   FirmwareStatusNotification: firmwareStatusNotification,
   Heartbeat: heartbeat,
+  LogStatusNotification: logStatusNotification,
   MeterValues: meterValues,
   SecurityEventNotification: securityEventNotification,
   SignCertificate: signCertificate,
+  SignedFirmwareStatusNotification: signedFirmwareStatusNotification,
   StartTransaction: startTransaction,
   StatusNotification: statusNotification,
   StopTransaction: stopTransaction,
@@ -40,4 +44,6 @@ export const ordered = new Set([
   'StopTransaction',
   'DiagnosticsStatusNotification',
   'FirmwareStatusNotification',
+  'LogStatusNotification',
+  'SignedFirmwareStatusNotification',
 ]);

@@ -10,6 +10,7 @@ describe('diagnostics filters in the address', () => {
         chargePointId: 'CP-1',
         operatorId: 3,
         status: 'Uploaded' as const,
+        kind: 'SecurityLog' as const,
         from: '2026-01-01T00:00:00.000Z',
         to: '2026-01-31T23:59:59.000Z',
       },
@@ -18,7 +19,7 @@ describe('diagnostics filters in the address', () => {
   });
 
   it('drops what is not a filter value', () => {
-    const params = new URLSearchParams('operatorId=x&status=Deleted&from=soon&index=-2');
+    const params = new URLSearchParams('operatorId=x&status=Deleted&kind=AuditLog&from=soon&index=-2');
     expect(filterFromParams(params)).toEqual({ index: 0, filter: {} });
   });
 });

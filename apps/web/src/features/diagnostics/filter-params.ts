@@ -1,4 +1,10 @@
-import { DIAGNOSTICS_STATES, type DiagnosticsListFilter, type DiagnosticsState } from '@voltline/contract';
+import {
+  DIAGNOSTICS_KINDS,
+  DIAGNOSTICS_STATES,
+  type DiagnosticsKind,
+  type DiagnosticsListFilter,
+  type DiagnosticsState,
+} from '@voltline/contract';
 
 export type DiagnosticsFilter = Omit<DiagnosticsListFilter, 'index' | 'size'>;
 
@@ -9,9 +15,11 @@ const positive = (v: string | null) => {
 const isoDate = (v: string | null) => (v && !Number.isNaN(Date.parse(v)) ? v : undefined);
 const state = (v: string | null) =>
   DIAGNOSTICS_STATES.includes(v as DiagnosticsState) ? (v as DiagnosticsState) : undefined;
+const kind = (v: string | null) =>
+  DIAGNOSTICS_KINDS.includes(v as DiagnosticsKind) ? (v as DiagnosticsKind) : undefined;
 const identity = (v: string | null) => (v && v.length <= 48 ? v : undefined);
 
-const KEYS = ['chargePointId', 'operatorId', 'status', 'from', 'to'] as const;
+const KEYS = ['chargePointId', 'operatorId', 'status', 'kind', 'from', 'to'] as const;
 
 /** The list's page and filters live in the address, so a reload or a shared link keeps them. */
 export function filterFromParams(params: URLSearchParams): { index: number; filter: DiagnosticsFilter } {
@@ -20,6 +28,7 @@ export function filterFromParams(params: URLSearchParams): { index: number; filt
     chargePointId: identity(params.get('chargePointId')),
     operatorId: positive(params.get('operatorId')),
     status: state(params.get('status')),
+    kind: kind(params.get('kind')),
     from: isoDate(params.get('from')),
     to: isoDate(params.get('to')),
   };

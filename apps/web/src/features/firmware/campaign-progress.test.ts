@@ -25,6 +25,14 @@ describe('campaign progress', () => {
       ['commandFailed', 'failed'],
       ['timedOut', 'failed'],
       ['cancelled', 'cancelled'],
+      ['DownloadScheduled', 'active'],
+      ['DownloadPaused', 'active'],
+      ['SignatureVerified', 'active'],
+      ['InstallScheduled', 'active'],
+      ['InstallRebooting', 'active'],
+      ['InvalidCertificate', 'failed'],
+      ['InvalidSignature', 'failed'],
+      ['InstallVerificationFailed', 'failed'],
     ]);
   });
 

@@ -9,7 +9,19 @@ import {
 export const PROGRESS_KINDS = ['confirmed', 'active', 'failed', 'pending', 'cancelled'] as const;
 export type ProgressKind = (typeof PROGRESS_KINDS)[number];
 
-const ACTIVE: readonly string[] = ['sent', 'Downloading', 'Downloaded', 'Installing', 'Installed'];
+const ACTIVE: readonly string[] = [
+  'sent',
+  'Downloading',
+  'Downloaded',
+  'Installing',
+  'Installed',
+  // A signed image's steps (SignedFirmwareStatusNotification).
+  'DownloadScheduled',
+  'DownloadPaused',
+  'SignatureVerified',
+  'InstallScheduled',
+  'InstallRebooting',
+];
 const PENDING: readonly string[] = ['queued', 'waiting'];
 
 export function progressKind(state: string): ProgressKind {

@@ -53,7 +53,7 @@ export function SecurityProfileCard({ id }: { id: number }) {
   ];
 
   return (
-    <Card title={t('securityProfile.title')} loading={security.isPending} data-testid="security-profile-card">
+    <Card size="small" title={t('securityProfile.title')} loading={security.isPending} data-testid="security-profile-card">
       {s && (
         <Descriptions size="small" column={1}>
           <Descriptions.Item label={t('securityProfile.current')}>
@@ -76,6 +76,7 @@ export function SecurityProfileCard({ id }: { id: number }) {
           <Select<1 | 2 | 3>
             style={{ minWidth: 260 }}
             placeholder={t('securityProfile.choose')}
+            aria-label={t('securityProfile.choose')}
             value={target}
             onChange={setTarget}
             options={higher.map((p) => ({ value: p, label: t(`securityProfile.profiles.${p}`) }))}

@@ -13,6 +13,7 @@ import { useCertificates } from '../api/get-certificates';
 import { answerStatus, useSendCommand } from '../api/send-command';
 import { useCanSend } from '../use-can-send';
 import { InstallCertificateModal, type InstallValues } from './install-certificate-modal';
+import { SecurityProfileCard } from './security-profile-card';
 
 type CertificateUse = (typeof CERTIFICATE_USES)[number];
 interface LastAnswer {
@@ -24,7 +25,7 @@ interface LastAnswer {
 const ANSWER_COLORS: Record<string, string> = { Accepted: 'green', NotFound: 'gold' };
 
 /**
- * The charger's security: the root certificates it reported (GetInstalledCertificateIds), with
+ * The charger's security: its security profile and the certificates Voltline's CA issued it, the root certificates it reported (GetInstalledCertificateIds), with
  * InstallCertificate and DeleteCertificate, and the security events it notified.
  */
 export function SecurityTab({ cp }: { cp: ChargePoint }) {
@@ -132,6 +133,7 @@ export function SecurityTab({ cp }: { cp: ChargePoint }) {
 
   return (
     <Flex vertical gap={16}>
+      <SecurityProfileCard id={cp.id} />
       <Card
         size="small"
         title={t('certificates.title')}

@@ -1,12 +1,17 @@
 import { Button, Card, Col, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DIAGNOSTICS_STATES, type DiagnosticsState } from '@voltline/contract';
+import {
+  DIAGNOSTICS_KINDS,
+  DIAGNOSTICS_STATES,
+  type DiagnosticsKind,
+  type DiagnosticsState,
+} from '@voltline/contract';
 import { useOperatorOptions } from '../../../api/lookups';
 import { ChargePointSelect } from '../../../components/charge-point-select';
 import { DateTimeRangeFilter, OperatorFilter } from '../../../components/list-filters';
 import type { DiagnosticsFilter } from '../filter-params';
 
-/** Charge point, operator, state and request time. */
+/** Charge point, operator, kind, state and request time. */
 export function DiagnosticsFilters({
   value,
   onChange,
@@ -57,6 +62,18 @@ export function DiagnosticsFilters({
             onChange={(status?: DiagnosticsState) => onChange({ ...value, status })}
             options={DIAGNOSTICS_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
             data-testid="diagnostics-filter-status"
+          />
+        </Col>
+        <Col flex="1 1 150px" style={{ maxWidth: 220 }}>
+          <Select
+            allowClear
+            style={{ width: '100%' }}
+            placeholder={t('filters.kind')}
+            aria-label={t('filters.kind')}
+            value={value.kind}
+            onChange={(kind?: DiagnosticsKind) => onChange({ ...value, kind })}
+            options={DIAGNOSTICS_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+            data-testid="diagnostics-filter-kind"
           />
         </Col>
         <Col flex="none" style={{ marginInlineStart: 'auto' }}>

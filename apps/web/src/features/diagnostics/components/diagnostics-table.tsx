@@ -10,7 +10,7 @@ import { useListPagination } from '../../../components/list-table/pagination';
 import { useFileDownload } from '../../../hooks/use-file-download';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { downloadDiagnostics } from '../api/download-diagnostics';
-import { DiagnosticsStatusTag } from './status-tag';
+import { DiagnosticsKindTag, DiagnosticsStatusTag } from './status-tag';
 
 const chargePointPath = (id: string) => `${APP_PREFIX}/management/device/detail/${encodeURIComponent(id)}`;
 
@@ -65,6 +65,12 @@ export function DiagnosticsTable({
       key: 'requestedAt',
       width: 150,
       render: (_, r) => formatDateTime(r.requestedAt),
+    },
+    {
+      title: t('table.kind'),
+      key: 'kind',
+      width: 140,
+      render: (_, r) => <DiagnosticsKindTag kind={r.kind} />,
     },
     { title: t('table.requestedBy'), key: 'requestedBy', width: 140, render: (_, r) => r.requestedBy ?? '—' },
     { title: t('table.window'), key: 'window', width: 230, render: (_, r) => timeWindow(r) },

@@ -16,6 +16,19 @@ describe('firmware upload form', () => {
     expect((form.get('file') as File).name).toBe('voltline-9.9.9.zip');
   });
 
+  it('sends a signed image with its certificate and its signature without line breaks', () => {
+    const form = uploadForm(new Blob(['PK']), 'a.zip', {
+      version: '2.0',
+      signingCertificate: '  -----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n',
+      signature: 'c2ln\nbmF0\ndXJl',
+    });
+    expect([...form.keys()]).toEqual(['version', 'models', 'signingCertificate', 'signature', 'file']);
+    expect(form.get('signingCertificate')).toBe(
+      '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
+    );
+    expect(form.get('signature')).toBe('c2lnbmF0dXJl');
+  });
+
   it('leaves out what was not filled in', () => {
     const form = uploadForm(new Blob(['PK']), 'a.update', { version: '1.0' });
     expect([...form.keys()]).toEqual(['version', 'models', 'file']);

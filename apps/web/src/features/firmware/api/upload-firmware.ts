@@ -18,6 +18,8 @@ export function uploadForm(file: Blob, fileName: string, fields: FirmwareUploadF
   form.append('models', JSON.stringify(fields.models ?? []));
   if (fields.description) form.append('description', fields.description);
   if (typeof fields.operatorId === 'number') form.append('operatorId', String(fields.operatorId));
+  if (fields.signingCertificate?.trim()) form.append('signingCertificate', fields.signingCertificate.trim());
+  if (fields.signature?.trim()) form.append('signature', fields.signature.replace(/\s+/g, ''));
   // The file goes last: the server reads the fields before it streams the image to storage.
   form.append('file', file, fileName);
   return form;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE, type Firmware } from '@voltline/contract';
@@ -30,8 +30,19 @@ export function FirmwareTable() {
     {
       title: t('fields.version'),
       key: 'version',
-      width: 110,
-      render: (_, fw) => <OneLine>{fw.version}</OneLine>,
+      width: 150,
+      render: (_, fw) => (
+        <OneLine>
+          {fw.version}{' '}
+          {fw.signed && (
+            <Tooltip title={fw.signedBy ? t('signing.signedBy', { subject: fw.signedBy }) : undefined}>
+              <Tag color="green" data-testid="fw-signed">
+                {t('signing.signed')}
+              </Tag>
+            </Tooltip>
+          )}
+        </OneLine>
+      ),
     },
     {
       title: t('fields.fits'),

@@ -7,6 +7,7 @@ import { useOperatorOptions } from '../../../api/lookups';
 import { useUploadFirmware } from '../api/upload-firmware';
 import { useBrands, useModels } from '../api/get-reference';
 import { firmwareFileProblem, formatBytes } from '../file-check';
+import { SigningFields } from './signing-fields';
 
 interface Values {
   version: string;
@@ -14,6 +15,8 @@ interface Values {
   models?: string[];
   description?: string;
   operatorId?: number;
+  signingCertificate?: string;
+  signature?: string;
 }
 
 /** Upload a firmware image: the file (checked before sending), its version and what it fits. */
@@ -154,6 +157,7 @@ export function UploadForm() {
             </Row>
           </Col>
         </Row>
+        <SigningFields />
         {percent !== null && <Progress percent={percent} data-testid="fw-upload-progress" />}
         <Button
           type="primary"

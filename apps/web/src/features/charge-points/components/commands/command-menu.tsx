@@ -7,6 +7,8 @@ import {
   DownOutlined,
   FileTextOutlined,
   NumberOutlined,
+  FileProtectOutlined,
+  SafetyOutlined,
   PoweroffOutlined,
   ReloadOutlined,
   SendOutlined,
@@ -15,20 +17,29 @@ import {
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ChargePoint } from '@voltline/contract';
+import type { ChargePoint, EXTENDED_TRIGGER_MESSAGES, TRIGGER_MESSAGES } from '@voltline/contract';
 import { UpdateFirmwareModal } from '../../../../components/firmware/update-firmware-modal';
 import { useConfiguration } from '../../api/get-configuration';
 import { ChangeConfigurationModal } from './change-configuration-modal';
 import { AvailabilityModal, TriggerMessageModal } from './command-modals';
 import { DataTransferModal } from './data-transfer-modal';
 import { GetDiagnosticsModal } from './get-diagnostics-modal';
+import { GetLogModal } from './get-log-modal';
 import { useDiagnosticsSent } from './diagnostics-sent';
 import { SendLocalListModal } from './send-local-list-modal';
 import { useCanSend } from '../../use-can-send';
 import { useRunCommand } from './use-run-command';
 
 type Dialog =
-  'trigger' | 'availability' | 'configuration' | 'localList' | 'dataTransfer' | 'diagnostics' | 'firmware';
+  | 'trigger'
+  | 'extendedTrigger'
+  | 'availability'
+  | 'configuration'
+  | 'localList'
+  | 'dataTransfer'
+  | 'diagnostics'
+  | 'log'
+  | 'firmware';
 
 /** Commands for the whole charge point, from the detail page's header. */
 export function CommandMenu({ cp }: { cp: ChargePoint }) {
@@ -38,6 +49,8 @@ export function CommandMenu({ cp }: { cp: ChargePoint }) {
   // A local list carries the network's cards: only for roles that may read drivers.
   const canSendList = useCanSend('sendLocalList');
   const canGetDiagnostics = useCanSend('getDiagnostic');
+  const canGetLog = useCanSend('getLog');
+  const canExtendedTrigger = useCanSend('extendedTriggerMessage');
   const diagnosticsSent = useDiagnosticsSent();
   const canUpdateFirmware = useCanSend('updateFirmware');
   const { t: tf } = useTranslation('firmware');
@@ -78,6 +91,16 @@ export function CommandMenu({ cp }: { cp: ChargePoint }) {
       label: t('commands.triggerMessage'),
       onClick: () => setDialog('trigger'),
     },
+    ...(canExtendedTrigger
+      ? [
+          {
+            key: 'extendedTrigger',
+            icon: <SafetyOutlined />,
+            label: t('commands.extendedTriggerMessage'),
+            onClick: () => setDialog('extendedTrigger'),
+          },
+        ]
+      : []),
     {
       key: 'availability',
       icon: <ThunderboltOutlined />,
@@ -123,6 +146,16 @@ export function CommandMenu({ cp }: { cp: ChargePoint }) {
           },
         ]
       : []),
+    ...(canGetLog
+      ? [
+          {
+            key: 'log',
+            icon: <FileProtectOutlined />,
+            label: t('diagnostics:log.title'),
+            onClick: () => setDialog('log'),
+          },
+        ]
+      : []),
     {
       key: 'dataTransfer',
       icon: <SwapOutlined />,
@@ -151,7 +184,7 @@ export function CommandMenu({ cp }: { cp: ChargePoint }) {
           {t('commands.title')} <DownOutlined />
         </Button>
       </Dropdown>
-      <TriggerMessageModal
+      <TriggerMessageModal<(typeof TRIGGER_MESSAGES)[number]>
         open={dialog === 'trigger'}
         connectorIds={connectorIds}
         onClose={close}
@@ -160,6 +193,19 @@ export function CommandMenu({ cp }: { cp: ChargePoint }) {
             'triggerMessage',
             { chargePointId, ...v },
             `${t('commands.triggerMessage')}: ${t(`triggers.${v.requestedMessage}`)}`,
+          )
+        }
+      />
+      <TriggerMessageModal<(typeof EXTENDED_TRIGGER_MESSAGES)[number]>
+        open={dialog === 'extendedTrigger'}
+        extended
+        connectorIds={connectorIds}
+        onClose={close}
+        onSend={(v) =>
+          run(
+            'extendedTriggerMessage',
+            { chargePointId, ...v },
+            `${t('commands.extendedTriggerMessage')}: ${t(`triggers.${v.requestedMessage}`)}`,
           )
         }
       />
@@ -201,6 +247,17 @@ export function CommandMenu({ cp }: { cp: ChargePoint }) {
           send('getDiagnostic', { chargePointId, ...v }, t('diagnostics:request.title')).then(
             diagnosticsSent.show,
           )
+        }
+      />
+      <GetLogModal
+        open={dialog === 'log'}
+        onClose={close}
+        onSend={(v) =>
+          send(
+            'getLog',
+            { chargePointId, ...v },
+            `${t('diagnostics:log.title')}: ${t(`diagnostics:kinds.${v.logType}`)}`,
+          ).then(diagnosticsSent.show)
         }
       />
       {diagnosticsSent.holder}

@@ -1,9 +1,10 @@
 import { Alert, Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AVAILABILITY_TYPES, TRIGGER_MESSAGES } from '@voltline/contract';
+import { AVAILABILITY_TYPES, EXTENDED_TRIGGER_MESSAGES, TRIGGER_MESSAGES } from '@voltline/contract';
 
-interface TriggerValues {
-  requestedMessage: (typeof TRIGGER_MESSAGES)[number];
+type TriggerMessage = (typeof TRIGGER_MESSAGES)[number] | (typeof EXTENDED_TRIGGER_MESSAGES)[number];
+interface TriggerValues<M extends TriggerMessage = TriggerMessage> {
+  requestedMessage: M;
   connectorId?: number;
 }
 interface AvailabilityValues {
@@ -16,30 +17,37 @@ const connectorOptions = (ids: number[], wholeLabel: string) => [
   ...ids.map((id) => ({ value: id, label: String(id) })),
 ];
 
-/** Asks the charger to send one of its messages now (a status, a heartbeat, meter values...). */
-export function TriggerMessageModal({
+/**
+ * Asks the charger to send one of its messages now (a status, a heartbeat, meter values...):
+ * TriggerMessage, or with `extended` the security edition's ExtendedTriggerMessage (log upload
+ * status, a new charger certificate).
+ */
+export function TriggerMessageModal<M extends TriggerMessage>({
   open,
   connectorIds,
+  extended = false,
   onClose,
   onSend,
 }: {
   open: boolean;
   connectorIds: number[];
+  extended?: boolean;
   onClose: () => void;
-  onSend: (values: TriggerValues) => Promise<unknown>;
+  onSend: (values: TriggerValues<M>) => Promise<unknown>;
 }) {
   const { t } = useTranslation('chargePoints');
-  const [form] = Form.useForm<TriggerValues>();
+  const [form] = Form.useForm<TriggerValues<M>>();
+  const messages: readonly TriggerMessage[] = extended ? EXTENDED_TRIGGER_MESSAGES : TRIGGER_MESSAGES;
   return (
     <Modal
       open={open}
-      title={t('commands.triggerMessage')}
+      title={t(extended ? 'commands.extendedTriggerMessage' : 'commands.triggerMessage')}
       okText={t('commands.send')}
       onCancel={onClose}
       onOk={() => form.submit()}
       destroyOnHidden
     >
-      <Form<TriggerValues>
+      <Form<TriggerValues<M>>
         form={form}
         layout="vertical"
         initialValues={{ requestedMessage: 'StatusNotification', connectorId: 0 }}
@@ -48,7 +56,10 @@ export function TriggerMessageModal({
         }
       >
         <Form.Item label={t('commands.message')} name="requestedMessage" rules={[{ required: true }]}>
-          <Select options={TRIGGER_MESSAGES.map((m) => ({ value: m, label: t(`triggers.${m}`) }))} />
+          <Select
+            data-testid="trigger-message"
+            options={messages.map((m) => ({ value: m, label: t(`triggers.${m}`) }))}
+          />
         </Form.Item>
         <Form.Item label={t('fields.connector')} name="connectorId">
           <Select options={connectorOptions(connectorIds, t('commands.wholeChargePoint'))} />
