@@ -20,9 +20,6 @@ export const SERVER_LAYERS = [
   ['operators'],
   ['users'],
   ['charge-points'],
-  // Chargers' certificates and security events; prepares the commands' certificate calls
-  // (commands.service.ts imports certificates.commands.ts).
-  ['security'],
   ['maintenance'],
   ['files'],
   ['tariffs'],
@@ -34,7 +31,8 @@ export const SERVER_LAYERS = [
   // Diagnostics prepares the commands' GetDiagnostics (commands.service.ts: DiagnosticsPreparer).
   ['diagnostics'],
   ['firmware'],
-  // Security prepares the commands' ChangeConfiguration SecurityProfile (SecurityProfilePreparer).
+  // Security profiles, Voltline's CA, chargers' certificates and security events. It prepares the
+  // commands' SecurityProfile change and certificate calls (handed to commands by services.ts).
   ['security'],
 ];
 

@@ -36,6 +36,7 @@ import { OperatorsService } from './modules/operators/operators.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { SecurityOcpp } from './modules/security/security.ocpp.js';
 import { SecurityService } from './modules/security/security.service.js';
+import { CERTIFICATE_COMMANDS, prepareCertificateCommand } from './modules/security/certificates.commands.js';
 import { CertificateAuthority } from './modules/security/certificate-authority.js';
 import { CertificateSigningOcpp } from './modules/security/certificate-signing.ocpp.js';
 import { SecurityProfiles } from './modules/security/security-profiles.service.js';
@@ -141,6 +142,10 @@ export function createServices({
     config.nodeId,
     diagnostics,
     securityProfiles,
+    {
+      handles: (command) => CERTIFICATE_COMMANDS.has(command),
+      prepare: (cp, command, request) => prepareCertificateCommand(db, cp, command, request),
+    },
   );
   const rollout: FirmwareRollout = new FirmwareRollout({
     db,

@@ -1,4 +1,3 @@
-import type { RootCertificateType } from '../certificates.js';
 import type { CommandHandler } from './types.js';
 
 /** The hash data of the root certificates of one type; NotFound when there are none. */
@@ -6,6 +5,6 @@ export const getInstalledCertificateIds: CommandHandler<'GetInstalledCertificate
   charger,
   request,
 ) => {
-  const list = charger.certificates.list(request.certificateType as RootCertificateType);
+  const list = charger.certificates.list(request.certificateType);
   return list.length > 0 ? { status: 'Accepted', certificateHashData: list } : { status: 'NotFound' };
 };

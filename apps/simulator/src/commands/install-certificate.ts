@@ -1,4 +1,3 @@
-import type { RootCertificateType } from '../certificates.js';
 import type { CommandHandler } from './types.js';
 
 /**
@@ -6,7 +5,7 @@ import type { CommandHandler } from './types.js';
  * root is also a security event (InvalidCentralSystemCertificate), as the edition's tests expect.
  */
 export const installCertificate: CommandHandler<'InstallCertificate'> = (charger, request) => {
-  const type = request.certificateType as RootCertificateType;
+  const type = request.certificateType;
   const status = charger.certificates.install(type, request.certificate);
   if (status === 'Rejected' && type === 'CentralSystemRootCertificate') {
     charger.later(0, () =>

@@ -20,7 +20,6 @@ import {
 } from '../charge-points/charge-points.repository.js';
 import { networkCards } from '../drivers/authorization.js';
 import { recordCommandInMaintenance } from '../maintenance/maintenance.commands.js';
-import { CERTIFICATE_COMMANDS, prepareCertificateCommand } from '../security/certificates.commands.js';
 import { rememberProfiles } from './charging-profiles.js';
 import { lastSentList, saveSentList } from './local-lists.repository.js';
 import { prepareSignedUpdate } from './signed-firmware.js';
@@ -40,6 +39,12 @@ type Payload = Record<string, unknown>;
 /** Prepares ChangeConfiguration of SecurityProfile: the edition's rules for raising a profile. */
 export interface SecurityProfilePreparer {
   prepare(ctx: Ctx, cp: Target, value: string): Promise<Prepared>;
+}
+
+/** Prepares the root-certificate commands (InstallCertificate, GetInstalledCertificateIds, DeleteCertificate). */
+export interface CertificatePreparer {
+  handles(command: CommandName): boolean;
+  prepare(cp: Target, command: CommandName, request: Payload): Promise<Prepared>;
 }
 
 /** What one command sends, what its audit line says of it, and what follows the charger's answer. */
@@ -67,6 +72,7 @@ export class CommandsService {
     private readonly nodeId: string,
     private readonly diagnostics?: DiagnosticsPreparer,
     private readonly securityProfiles?: SecurityProfilePreparer,
+    private readonly certificates?: CertificatePreparer,
   ) {}
 
   /**
@@ -168,7 +174,7 @@ export class CommandsService {
     if (command === 'changeConfiguration' && String(request.key).toLowerCase() === 'authorizationkey') {
       return this.newPassword(cp, String(request.value));
     }
-    if (CERTIFICATE_COMMANDS.has(command)) return prepareCertificateCommand(this.db, cp, command, request);
+    if (this.certificates?.handles(command)) return this.certificates.prepare(cp, command, request);
     if (
       command === 'changeConfiguration' &&
       String(request.key).toLowerCase() === 'securityprofile' &&

@@ -53,7 +53,12 @@ export function SecurityProfileCard({ id }: { id: number }) {
   ];
 
   return (
-    <Card size="small" title={t('securityProfile.title')} loading={security.isPending} data-testid="security-profile-card">
+    <Card
+      size="small"
+      title={t('securityProfile.title')}
+      loading={security.isPending}
+      data-testid="security-profile-card"
+    >
       {s && (
         <Descriptions size="small" column={1}>
           <Descriptions.Item label={t('securityProfile.current')}>
