@@ -51,6 +51,15 @@ describe('security', () => {
 
     await page.goto(`/portal/management/device/detail/${CP}?tab=security`);
     await page.getByText('Root certificates on the charger').waitFor();
+
+    // Its own certificate: asked for, the charger sends a CSR, and Voltline's CA signs it.
+    const profile = page.getByTestId('security-profile-card');
+    await profile.getByText('1: Basic auth').waitFor();
+    await profile.getByRole('button', { name: 'Ask for a certificate' }).click();
+    await profile
+      .locator('tbody tr', { hasText: `CN=${CP}` })
+      .getByText('Accepted')
+      .waitFor();
     const table = page.getByTestId('certificates-table');
     await table.getByText('No root certificates known', { exact: false }).waitFor();
 

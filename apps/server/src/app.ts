@@ -161,6 +161,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   every(app, 3_600_000, () => services.diagnostics.purgeExpired(), 'purging diagnostics files failed');
   // Firmware campaigns move on: time-outs, chargers back online, the next batch, the pause threshold.
   every(app, 5_000, () => services.rollout.tick(), 'firmware campaign tick failed');
+  // Chargers whose certificate ends within 30 days are asked for a new one, every hour and at start.
+  every(app, 3_600_000, () => services.certificateRenewal.run(), 'certificate renewal failed');
 
   await app.register(
     (api: App, _opts, done) => {

@@ -39,6 +39,7 @@ import { SecurityService } from './modules/security/security.service.js';
 import { CERTIFICATE_COMMANDS, prepareCertificateCommand } from './modules/security/certificates.commands.js';
 import { CertificateAuthority } from './modules/security/certificate-authority.js';
 import { CertificateSigningOcpp } from './modules/security/certificate-signing.ocpp.js';
+import { CertificateRenewal } from './modules/security/certificate-renewal.js';
 import { SecurityProfiles } from './modules/security/security-profiles.service.js';
 import { SessionsOcpp } from './modules/sessions/sessions.ocpp.js';
 import { activeSessionCounts, hasActiveSession } from './modules/sessions/sessions.repository.js';
@@ -195,6 +196,11 @@ export function createServices({
     ocppLogs: new OcppLogsService(db),
     maintenance: new MaintenanceService(db),
     security: new SecurityService(db),
+    certificateRenewal: new CertificateRenewal({
+      db,
+      clock,
+      send: (cp, action, payload, opts) => commands.sendRecorded(cp, action, payload, opts),
+    }),
     files,
     diagnostics,
     rollout,

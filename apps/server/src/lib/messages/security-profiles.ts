@@ -18,6 +18,7 @@ const en = {
   'audit.action.certificate.signed': 'Certificate signed',
   'audit.action.certificate.refused': 'Certificate request refused',
   'audit.action.certificate.delivered': 'Certificate delivered',
+  'audit.action.certificate.renewalRequested': 'New certificate requested before expiry',
   'audit.action.securityProfile': 'Security profile changed',
 };
 
@@ -40,6 +41,7 @@ const tr: Record<keyof typeof en, string> = {
   'audit.action.certificate.signed': 'Sertifika imzalandı',
   'audit.action.certificate.refused': 'Sertifika isteği reddedildi',
   'audit.action.certificate.delivered': 'Sertifika teslim edildi',
+  'audit.action.certificate.renewalRequested': 'Süresi dolmadan yeni sertifika istendi',
   'audit.action.securityProfile': 'Güvenlik profili değiştirildi',
 };
 

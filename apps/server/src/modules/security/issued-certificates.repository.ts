@@ -70,3 +70,38 @@ export async function hasValidCertificate(tx: Tx, chargePointId: number, now: Da
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * Connected chargers whose newest accepted certificate ends within `days` (or has ended), with no
+ * certificate request or renewal trigger in the last day: the ones to ask for a new certificate.
+ */
+export async function dueForRenewal(tx: Tx, now: Date, days: number) {
+  const horizon = new Date(now.getTime() + days * 86_400_000);
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  const result = await tx.execute(sql`
+    select cp.id, cp.charge_point_id, newest.not_after
+    from charge_points cp
+    join lateral (
+      select i.not_after from issued_certificates i
+      where i.charge_point_id = cp.id and i.state = 'accepted' and i.not_after is not null
+      order by i.not_after desc limit 1
+    ) newest on true
+    where cp.connected and newest.not_after < ${horizon.toISOString()}::timestamptz
+      and not exists (
+        select 1 from issued_certificates r
+        where r.charge_point_id = cp.id and r.created_at > ${dayAgo.toISOString()}::timestamptz
+      )
+      and not exists (
+        select 1 from command_records c
+        where c.charge_point_id = cp.id and c.action = 'ExtendedTriggerMessage'
+          and c.sent_at > ${dayAgo.toISOString()}::timestamptz and c.request->>'requestedMessage' = 'SignChargePointCertificate'
+      )
+    order by newest.not_after
+    limit 100`);
+  const rows = (result as { rows: { id: number; charge_point_id: string; not_after: string | Date }[] }).rows;
+  return rows.map((r) => ({
+    id: Number(r.id),
+    chargePointId: r.charge_point_id,
+    notAfter: new Date(r.not_after).toISOString(),
+  }));
+}

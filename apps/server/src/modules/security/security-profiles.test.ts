@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCharger, type SimCharger } from '@voltline/simulator';
 import { API, type ChargePointSecurity } from '@voltline/contract';
-import { auditLogs, chargePoints, ocppMessages } from '../../db/schema/index.js';
+import { auditLogs, chargePoints, issuedCertificates, ocppMessages } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { connectClient, listen, registerChargePoint, until, type Client } from '../../../test/ocpp-helper.js';
 import { issue, makeCa, makeCsr, type Issued, type TestCa } from '../../../test/tls-certs.js';
@@ -274,5 +274,27 @@ describe('SignCertificate', () => {
     });
     expect(good.expiresSoon).toBe(true);
     expect(signed).toHaveLength(1);
+
+    // Once its certificate is two days old, the charger is asked for a new one before it ends, once a day.
+    const triggered: unknown[] = [];
+    client.handle('ExtendedTriggerMessage', ({ params }) => {
+      triggered.push(params);
+      return Promise.resolve({ status: 'Accepted' });
+    });
+    const renewal = plain.app.services.certificateRenewal;
+    expect(await renewal.run()).toBe(0); // just issued
+    await plain.database.db
+      .update(issuedCertificates)
+      .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(issuedCertificates.chargePointId, id));
+    expect(await renewal.run()).toBe(1);
+    expect(triggered).toEqual([{ requestedMessage: 'SignChargePointCertificate' }]);
+    expect(await renewal.run()).toBe(0);
+    const lines = await plain.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'certificate.renewalRequested'), eq(auditLogs.entityId, 'CSR-1')));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.summary).toMatchObject({ answer: 'Accepted' });
   });
 });

@@ -6,6 +6,8 @@ import { useCan } from '../../../hooks/use-permission';
 import { formatDateTime } from '../../../lib/format';
 import { useSecurity } from '../api/get-security';
 import { useRaiseSecurityProfile } from '../api/raise-security-profile';
+import { useSendCommand } from '../api/send-command';
+import { useCanSend } from '../use-can-send';
 
 const STATE_COLORS: Record<IssuedCertificate['state'], string> = {
   sent: 'processing',
@@ -19,16 +21,23 @@ const STATE_COLORS: Record<IssuedCertificate['state'], string> = {
  * The charger's security profile (OCPP 1.6 security edition) with the raise to a higher one, and
  * the certificates Voltline's CA issued to it, flagged 30 days before they end.
  */
-export function SecurityProfileCard({ id }: { id: number }) {
+export function SecurityProfileCard({ id, chargePointId }: { id: number; chargePointId: string }) {
   const { t } = useTranslation('chargePoints');
   const security = useSecurity(id);
   const raise = useRaiseSecurityProfile();
   const canWriteSetup = useCan('chargePoints:write');
   const canCommand = useCan('commands:write');
   const canRaise = canWriteSetup && canCommand;
+  const canRequest = useCanSend('extendedTriggerMessage');
+  const request = useSendCommand('extendedTriggerMessage');
   const [target, setTarget] = useState<1 | 2 | 3 | undefined>();
   const s = security.data;
   const higher = SECURITY_PROFILES.filter((p) => s && p > s.securityProfile);
+  // The certificate the charger holds: the newest it accepted.
+  const current = s?.certificates
+    .filter((c) => c.state === 'accepted')
+    .sort((a, b) => (b.notAfter ?? '').localeCompare(a.notAfter ?? ''))[0];
+  const renewal = current?.expired ? 'expiredWarning' : current?.expiresSoon ? 'renewWarning' : undefined;
 
   const columns: TableColumnsType<IssuedCertificate> = [
     { title: t('securityProfile.subject'), dataIndex: 'subject', key: 'subject' },
@@ -58,7 +67,27 @@ export function SecurityProfileCard({ id }: { id: number }) {
       title={t('securityProfile.title')}
       loading={security.isPending}
       data-testid="security-profile-card"
+      extra={
+        canRequest && (
+          <Button
+            title={t('securityProfile.requestHint')}
+            loading={request.isPending}
+            onClick={() => request.mutate({ chargePointId, requestedMessage: 'SignChargePointCertificate' })}
+          >
+            {t('securityProfile.request')}
+          </Button>
+        )
+      }
     >
+      {renewal && current?.notAfter && (
+        <Alert
+          style={{ marginBottom: 16 }}
+          showIcon
+          type={renewal === 'expiredWarning' ? 'error' : 'warning'}
+          title={t(`securityProfile.${renewal}`, { date: formatDateTime(current.notAfter) })}
+          data-testid="certificate-renewal-warning"
+        />
+      )}
       {s && (
         <Descriptions size="small" column={1}>
           <Descriptions.Item label={t('securityProfile.current')}>

@@ -133,7 +133,7 @@ export function SecurityTab({ cp }: { cp: ChargePoint }) {
 
   return (
     <Flex vertical gap={16}>
-      <SecurityProfileCard id={cp.id} />
+      <SecurityProfileCard id={cp.id} chargePointId={cp.chargePointId} />
       <Card
         size="small"
         title={t('certificates.title')}
