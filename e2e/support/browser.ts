@@ -109,7 +109,10 @@ export const uniqueName = (base: string): string =>
  */
 export async function chooseCommand(page: Page, name: string): Promise<void> {
   await page.getByTestId('cp-commands').click();
-  const item = page.getByRole('menuitem', { name });
+  // The item's name is its icon's label and its text: match the text whole, so "Trigger message"
+  // is not also "Trigger message (security)".
+  const whole = new RegExp(`(^|\\s)${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const item = page.getByRole('menuitem', { name: whole });
   await item.waitFor();
   await expect
     .poll(

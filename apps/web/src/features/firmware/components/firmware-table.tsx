@@ -26,14 +26,14 @@ export function FirmwareTable() {
   const lng = i18n.language;
 
   const columns: TableColumnsType<Firmware> = [
-    { title: t('fields.fileName'), key: 'fileName', render: (_, fw) => <OneLine>{fw.fileName}</OneLine> },
     {
-      title: t('fields.version'),
-      key: 'version',
-      width: 150,
+      title: t('fields.fileName'),
+      key: 'fileName',
+      // The signed tag sits with the name, whose column takes the room left: the table then fits
+      // the screen without scrolling sideways.
       render: (_, fw) => (
         <OneLine>
-          {fw.version}{' '}
+          {fw.fileName}{' '}
           {fw.signed && (
             <Tooltip title={fw.signedBy ? t('signing.signedBy', { subject: fw.signedBy }) : undefined}>
               <Tag color="green" data-testid="fw-signed">
@@ -43,6 +43,12 @@ export function FirmwareTable() {
           )}
         </OneLine>
       ),
+    },
+    {
+      title: t('fields.version'),
+      key: 'version',
+      width: 110,
+      render: (_, fw) => <OneLine>{fw.version}</OneLine>,
     },
     {
       title: t('fields.fits'),
