@@ -1,49 +1,8 @@
 import type { CommandHandler } from './types.js';
+import { trigger } from './trigger-message.js';
 
-/**
- * ExtendedTriggerMessage (security edition): the charger sends the requested message after its
- * answer. SignChargePointCertificate starts the certificate request flow when one is wired.
- */
+/** ExtendedTriggerMessage (security edition): as TriggerMessage, with its own list of messages. */
 export const extendedTriggerMessage: CommandHandler<'ExtendedTriggerMessage'> = (
   charger,
   { requestedMessage, connectorId },
-) => {
-  if (connectorId !== undefined && connectorId !== 0 && !charger.connector(connectorId)) {
-    return { status: 'Rejected' };
-  }
-  const ignore = (): undefined => undefined;
-  let send: () => void;
-  switch (requestedMessage) {
-    case 'BootNotification':
-      send = () => void charger.boot();
-      break;
-    case 'Heartbeat':
-      send = () => void charger.send('Heartbeat', {}).catch(ignore);
-      break;
-    case 'StatusNotification':
-      send = () => (connectorId === undefined ? charger.sendAllStatuses() : charger.sendStatus(connectorId));
-      break;
-    case 'MeterValues':
-      send = () => charger.sessions.sendMeterValues(connectorId);
-      break;
-    case 'FirmwareStatusNotification':
-      send = () =>
-        void charger.send('FirmwareStatusNotification', { status: charger.firmwareStatus }).catch(ignore);
-      break;
-    case 'LogStatusNotification':
-      // Idle without a requestId when no upload runs (the only time Idle may be sent).
-      send = () =>
-        void charger.send('LogStatusNotification', charger.logUpload ?? { status: 'Idle' }).catch(ignore);
-      break;
-    case 'SignChargePointCertificate': {
-      const hook = charger.onSignCertificateRequested;
-      if (!hook) return { status: 'Rejected' };
-      send = () => void Promise.resolve(hook(charger)).catch(ignore);
-      break;
-    }
-    default:
-      return { status: 'NotImplemented' };
-  }
-  charger.later(0, send);
-  return { status: 'Accepted' };
-};
+) => trigger(charger, requestedMessage, connectorId);
