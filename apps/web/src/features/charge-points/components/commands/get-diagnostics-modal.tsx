@@ -1,8 +1,13 @@
-import { DatePicker, Form, InputNumber, Modal, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dateFormat } from '../../../../lib/format';
 import { showFieldErrors } from '../../server-errors';
+import {
+  UPLOAD_REQUEST_DEFAULTS,
+  UPLOAD_REQUEST_FIELDS,
+  UploadRequestFields,
+  uploadRequest,
+  type UploadRequestForm,
+} from './upload-request-fields';
 
 export interface GetDiagnosticsValues {
   startTime?: string;
@@ -11,11 +16,7 @@ export interface GetDiagnosticsValues {
   retryInterval?: number;
 }
 
-interface FormValues {
-  window?: [Dayjs | null, Dayjs | null] | null;
-  retries?: number | null;
-  retryInterval?: number | null;
-}
+type FormValues = UploadRequestForm;
 
 /**
  * GetDiagnostics: the time window of the log, and how often the charger retries its upload. No
@@ -34,14 +35,9 @@ export function GetDiagnosticsModal({
   const [form] = Form.useForm<FormValues>();
 
   const submit = (v: FormValues) => {
-    const [start, stop] = v.window ?? [];
-    void onSend({
-      startTime: start?.toISOString(),
-      stopTime: stop?.toISOString(),
-      retries: v.retries ?? undefined,
-      retryInterval: v.retryInterval ?? undefined,
-    }).then(onClose, (error: unknown) => {
-      if (!showFieldErrors(form, error, ['retries', 'retryInterval'])) onClose();
+    const { from, to, ...retry } = uploadRequest(v);
+    void onSend({ startTime: from, stopTime: to, ...retry }).then(onClose, (error: unknown) => {
+      if (!showFieldErrors(form, error, UPLOAD_REQUEST_FIELDS)) onClose();
     });
   };
 
@@ -60,28 +56,10 @@ export function GetDiagnosticsModal({
         form={form}
         layout="vertical"
         name="getDiagnostics"
-        initialValues={{ retries: 1, retryInterval: 60 }}
+        initialValues={UPLOAD_REQUEST_DEFAULTS}
         onFinish={submit}
       >
-        <Form.Item label={t('request.window')} name="window">
-          <DatePicker.RangePicker
-            showTime
-            allowEmpty={[true, true]}
-            format={dateFormat('dateTime')}
-            placeholder={[t('request.start'), t('request.stop')]}
-            style={{ width: '100%' }}
-          />
-        </Form.Item>
-        <Form.Item label={t('request.retries')} name="retries" rules={[{ type: 'integer', min: 0, max: 10 }]}>
-          <InputNumber<number> min={0} max={10} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          label={t('request.retryInterval')}
-          name="retryInterval"
-          rules={[{ type: 'integer', min: 0, max: 86_400 }]}
-        >
-          <InputNumber<number> min={0} max={86_400} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
+        <UploadRequestFields />
       </Form>
     </Modal>
   );

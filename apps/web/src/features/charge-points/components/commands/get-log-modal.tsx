@@ -1,9 +1,14 @@
-import { DatePicker, Form, InputNumber, Modal, Select, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Form, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LOG_TYPES } from '@voltline/contract';
-import { dateFormat } from '../../../../lib/format';
 import { showFieldErrors } from '../../server-errors';
+import {
+  UPLOAD_REQUEST_DEFAULTS,
+  UPLOAD_REQUEST_FIELDS,
+  UploadRequestFields,
+  uploadRequest,
+  type UploadRequestForm,
+} from './upload-request-fields';
 
 export interface GetLogValues {
   logType: (typeof LOG_TYPES)[number];
@@ -13,11 +18,8 @@ export interface GetLogValues {
   retryInterval?: number;
 }
 
-interface FormValues {
+interface FormValues extends UploadRequestForm {
   logType: (typeof LOG_TYPES)[number];
-  window?: [Dayjs | null, Dayjs | null] | null;
-  retries?: number | null;
-  retryInterval?: number | null;
 }
 
 /**
@@ -37,16 +39,13 @@ export function GetLogModal({
   const [form] = Form.useForm<FormValues>();
 
   const submit = (v: FormValues) => {
-    const [oldest, latest] = v.window ?? [];
-    void onSend({
-      logType: v.logType,
-      oldestTimestamp: oldest?.toISOString(),
-      latestTimestamp: latest?.toISOString(),
-      retries: v.retries ?? undefined,
-      retryInterval: v.retryInterval ?? undefined,
-    }).then(onClose, (error: unknown) => {
-      if (!showFieldErrors(form, error, ['retries', 'retryInterval'])) onClose();
-    });
+    const { from, to, ...retry } = uploadRequest(v);
+    void onSend({ logType: v.logType, oldestTimestamp: from, latestTimestamp: to, ...retry }).then(
+      onClose,
+      (error: unknown) => {
+        if (!showFieldErrors(form, error, UPLOAD_REQUEST_FIELDS)) onClose();
+      },
+    );
   };
 
   return (
@@ -64,7 +63,7 @@ export function GetLogModal({
         form={form}
         layout="vertical"
         name="getLog"
-        initialValues={{ logType: 'DiagnosticsLog', retries: 1, retryInterval: 60 }}
+        initialValues={{ logType: 'DiagnosticsLog', ...UPLOAD_REQUEST_DEFAULTS }}
         onFinish={submit}
       >
         <Form.Item label={t('log.logType')} name="logType" rules={[{ required: true }]}>
@@ -73,25 +72,7 @@ export function GetLogModal({
             options={LOG_TYPES.map((type) => ({ value: type, label: t(`kinds.${type}`) }))}
           />
         </Form.Item>
-        <Form.Item label={t('request.window')} name="window">
-          <DatePicker.RangePicker
-            showTime
-            allowEmpty={[true, true]}
-            format={dateFormat('dateTime')}
-            placeholder={[t('request.start'), t('request.stop')]}
-            style={{ width: '100%' }}
-          />
-        </Form.Item>
-        <Form.Item label={t('request.retries')} name="retries" rules={[{ type: 'integer', min: 0, max: 10 }]}>
-          <InputNumber<number> min={0} max={10} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          label={t('request.retryInterval')}
-          name="retryInterval"
-          rules={[{ type: 'integer', min: 0, max: 86_400 }]}
-        >
-          <InputNumber<number> min={0} max={86_400} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
+        <UploadRequestFields />
       </Form>
     </Modal>
   );
