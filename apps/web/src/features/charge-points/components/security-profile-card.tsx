@@ -105,7 +105,7 @@ export function SecurityProfileCard({ id, chargePointId }: { id: number; chargeP
           </Descriptions.Item>
         </Descriptions>
       )}
-      {s && canRaise && higher.length > 0 && (
+      {s && s.tls && canRaise && higher.length > 0 && (
         <Space style={{ marginBottom: 16 }}>
           <Select<1 | 2 | 3>
             style={{ minWidth: 260 }}
