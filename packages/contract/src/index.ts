@@ -18,3 +18,5 @@ export * from './diagnostics.js';
 export * from './maintenance.js';
 export * from './security.js';
 export * from './security-profiles.js';
+export * from './bookings.js';
+export * from './smart-charging.js';
