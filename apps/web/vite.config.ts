@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
 
 // Vendors every page needs get stable chunks of their own, cached across releases. Screen-only
 // libraries (charts, maps) are deliberately not grouped: a manual chunk also takes in the helpers
@@ -14,7 +15,7 @@ function chunkOf(id: string): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': { target: process.env.VOLTLINE_API ?? 'http://127.0.0.1:3000', changeOrigin: true },

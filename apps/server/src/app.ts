@@ -252,6 +252,9 @@ async function registerPortal(app: App, dist: string) {
   await app.register(fastifyStatic, {
     root: dist,
     index: ['index.html'],
+    // The build writes brotli and gzip copies of every text file; the one the browser accepts is
+    // sent with its Content-Encoding and `Vary: Accept-Encoding`, compressed once, not per request.
+    preCompressed: true,
     setHeaders: (res, file) => {
       // Hashed assets never change; everything else is revalidated.
       res.header(
