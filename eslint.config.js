@@ -9,6 +9,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      'apps/server/.e2e-build-*/**',
       'data/**',
       'apps/server/drizzle/**',
       'e2e/screenshots/**',

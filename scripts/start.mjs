@@ -1,5 +1,6 @@
-// `npm start`: builds the portal when its build is missing or older than its sources, then runs
-// the server (API, OCPP, portal) in this process's terminal.
+// `npm start`: builds the portal and compiles the server when their builds are missing or older
+// than their sources, then runs the compiled server (API, OCPP, portal) with plain Node.js in this
+// process's terminal.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -17,28 +18,42 @@ function newest(dir) {
   return latest;
 }
 
-const sources = ['src', 'public', 'index.html', 'vite.config.ts']
-  .map((p) => path.join(web, p))
-  .filter(existsSync);
-const sourceTime = Math.max(
-  ...sources.map((p) => (statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs)),
-  newest(path.join(root, 'packages/contract/src')),
-);
-if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
-  console.log('Building the portal (apps/web)...');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+/** The newest modification time among files and folders (searched through). */
+function newestOf(paths) {
+  return Math.max(
+    ...paths.filter(existsSync).map((p) => (statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs)),
+  );
+}
+
+/** Runs `npm run <script>` when `output` is missing or older than `sources`. */
+function rebuild(output, sources, script, what) {
+  if (existsSync(output) && statSync(output).mtimeMs >= newestOf(sources)) return;
+  console.log(`Building ${what}...`);
+  const r = spawnSync('npm', ['run', script], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+const contract = path.join(root, 'packages/contract/src');
+rebuild(
+  built,
+  [...['src', 'public', 'index.html', 'vite.config.ts', 'build'].map((p) => path.join(web, p)), contract],
+  'build',
+  'the portal (apps/web)',
+);
+const server = path.join(root, 'apps/server');
+rebuild(
+  path.join(server, 'dist/main.js'),
+  [path.join(server, 'src'), path.join(server, 'scripts'), path.join(root, 'apps/simulator/src'), contract],
+  'build:server',
+  'the server (apps/server)',
+);
+
 // A larger young generation: under charger load most objects die young, and with V8's default
 // they were promoted and collected in long full collections (see docs/operations.md).
-const server = spawn(
+const child = spawn(
   process.execPath,
-  ['--max-semi-space-size=64', '--import', 'tsx', 'apps/server/src/main.ts'],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
+  ['--max-semi-space-size=64', '--enable-source-maps', 'apps/server/dist/main.js'],
+  { cwd: root, stdio: 'inherit' },
 );
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

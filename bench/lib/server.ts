@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -23,11 +23,24 @@ export interface ServerOptions {
   port: number;
   databaseUrl?: string;
   poolSize?: number;
+  /** `compiled` (the default): apps/server/dist/main.js, as `npm start` runs it; `tsx`: the sources through the TypeScript loader. */
+  runs?: 'compiled' | 'tsx';
+}
+
+let compiled = false;
+
+/** Compiles the server once per benchmark process, so a run measures the sources as they are now. */
+export function compileServer(): string {
+  const main = path.join(ROOT, 'apps/server/dist/main.js');
+  if (!compiled)
+    execFileSync(process.execPath, ['apps/server/scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  compiled = true;
+  return main;
 }
 
 /**
- * The real server (`node --import tsx apps/server/src/main.ts`) as a child process. It runs in the
- * data directory so no `.env` of the working tree can change its database.
+ * The real server, compiled as `npm start` runs it (`node apps/server/dist/main.js`), as a child
+ * process. It runs in the data directory so no `.env` of the working tree can change its database.
  */
 export class ServerProcess {
   private child: ChildProcess | undefined;
@@ -70,12 +83,14 @@ export class ServerProcess {
     };
     if (this.o.databaseUrl) env.DATABASE_URL = this.o.databaseUrl;
     if (this.o.poolSize) env.DATABASE_POOL_SIZE = String(this.o.poolSize);
-    const tsx = import.meta.resolve('tsx');
     // BENCH_SERVER_NODE_ARGS="--cpu-prof" profiles the server (the profile lands in its data directory).
     const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    const main = path.join(ROOT, 'apps/server/src/main.ts');
-    // As `npm start` runs it (scripts/start.mjs).
-    const child = spawn(process.execPath, ['--max-semi-space-size=64', ...extra, '--import', tsx, main], {
+    // As `npm start` runs it (scripts/start.mjs), or through the loader for a comparison.
+    const main =
+      this.o.runs === 'tsx'
+        ? ['--import', import.meta.resolve('tsx'), path.join(ROOT, 'apps/server/src/main.ts')]
+        : ['--enable-source-maps', compileServer()];
+    const child = spawn(process.execPath, ['--max-semi-space-size=64', ...extra, ...main], {
       cwd: this.o.dataDir,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,6 +11,8 @@ declare module 'vitest' {
     webDist: string;
     /** An embedded database with every migration applied, copied into each test server's data directory. */
     databaseTemplate: string;
+    /** The compiled server (apps/server/scripts/build.mjs) the test servers run, as `npm start` does. */
+    serverMain: string;
   }
 }
 
@@ -60,6 +62,18 @@ export default async function setup({ provide }: TestProject): Promise<() => voi
       });
       provide('webDist', outDir);
     }
+    // The server is compiled once per run, as `npm start` runs it, into a folder of this run's own.
+    const serverDir = mkdtempSync(join(ROOT, 'apps', 'server', '.e2e-build-'));
+    cleanups.push(() => rmSync(serverDir, { recursive: true, force: true }));
+    execFileSync(
+      process.execPath,
+      ['apps/server/scripts/build.mjs', '--outfile', join(serverDir, 'main.js')],
+      {
+        cwd: ROOT,
+        stdio: 'inherit',
+      },
+    );
+    provide('serverMain', join(serverDir, 'main.js'));
     await template;
     provide('databaseTemplate', join(templateDir, 'pglite'));
   } catch (err) {

@@ -35,7 +35,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   // A migrated, empty database (support/global-setup.ts): the server seeds it as on a first start.
   if (!env.DATABASE_URL) cpSync(inject('databaseTemplate'), join(dataDir, 'pglite'), { recursive: true });
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', inject('serverMain')], {
     cwd: ROOT,
     env: {
       ...process.env,

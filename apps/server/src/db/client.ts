@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -14,7 +15,18 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: repositories accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
+/**
+ * The committed migrations (apps/server/drizzle), found from this file's folder upwards: the
+ * source runs from apps/server/src/db, the compiled server from apps/server/dist.
+ */
+export const MIGRATIONS_DIR = findUp(import.meta.dirname, path.join('drizzle', 'meta', '_journal.json'));
+
+function findUp(from: string, marker: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, marker))) return path.join(dir, path.dirname(path.dirname(marker)));
+    if (path.dirname(dir) === dir) throw new Error(`${marker} not found above ${from}`);
+  }
+}
 
 export interface Database {
   db: Db;
