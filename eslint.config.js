@@ -17,6 +17,7 @@ export default tseslint.config(
       '**/*.config.ts',
       // The .mjs scripts run as plain JavaScript; the .ts ones are type-checked (scripts/tsconfig.json).
       'scripts/**/*.mjs',
+      'apps/server/scripts/**/*.mjs',
       'eslint/**',
       'coverage/**',
     ],
