@@ -20,6 +20,7 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerTextGuard } from './plugins/text-guard.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -54,6 +55,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The services this app was built with, for main.ts and tests; routes receive theirs explicitly. */
     services: Services;
+    /** The port `GET /metrics` listens on when METRICS_PORT is set (null otherwise). */
+    metricsPort(): number | null;
   }
 }
 
@@ -194,6 +197,9 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   );
   // Chargers' firmware downloads: outside /api, the signed link is the authorisation.
   fileRoutes(app, services);
+  // Prometheus metrics: outside /api (no rate limit, no user token), METRICS_TOKEN or METRICS_PORT.
+  const metricsEndpoint = registerMetrics(app, config, services.metrics);
+  app.decorate('metricsPort', () => metricsEndpoint.port());
 
   if (hasPortal) await registerPortal(app, config.webDist);
   return app;

@@ -90,6 +90,10 @@ const EnvSchema = z.object({
   /** Days a charger certificate Voltline signs stays valid. */
   CHARGER_CERT_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   NODE_ID: z.string().min(1).max(100).optional(),
+  /** `GET /metrics` on the main port needs `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** `GET /metrics` on a port of its own (no token needed there), e.g. one only the scraper reaches. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   OCPP_CALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   OCPP_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SESSION_STALE_HOURS: z.coerce

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import type { Mailer } from './lib/mailer.js';
+import { Metrics } from './lib/metrics.js';
 import { TokenService } from './lib/tokens.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { AuditService } from './modules/audit/audit.query.js';
@@ -114,8 +115,10 @@ export function createServices({
     log,
   });
   const securityProfiles = new SecurityProfiles(db, clock, config.tls !== null);
+  const metrics = new Metrics(config.nodeId);
   const ocpp = new CentralSystem({
     db,
+    metrics,
     chargers: new ChargersOcpp(db),
     drivers: new DriversOcpp(db),
     sessions: sessionsOcpp,
@@ -165,10 +168,17 @@ export function createServices({
     mapAttribution: config.MAP_TILE_ATTRIBUTION,
   };
 
+  metrics.observe({
+    connectedChargers: () => ocpp.connectedCount(),
+    pool: () => database.poolStats?.() ?? null,
+    logQueueDepth: () => ocpp.messageLog.queueDepth,
+  });
+
   return {
     clock,
     tokens,
     ocpp,
+    metrics,
     sessionsOcpp,
     publicConfig,
     health: new HealthService(database),

@@ -32,6 +32,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections now (the embedded database has none). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 // Any key: migrations from several nodes starting together must not run twice.
@@ -74,7 +76,8 @@ export async function openPostgres(
     await pool.end();
     if (open.size > 0) await closed;
   };
-  return { db, kind: 'postgres', close };
+  const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { db, kind: 'postgres', close, poolStats };
 }
 
 /** Embedded database: a directory on disk, or a loaded dump (tests). */

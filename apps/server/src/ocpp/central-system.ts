@@ -19,6 +19,7 @@ import type { FirmwareOcpp } from '../modules/firmware/firmware.ocpp.js';
 import type { CertificateSigningOcpp } from '../modules/security/certificate-signing.ocpp.js';
 import type { SessionsOcpp } from '../modules/sessions/sessions.ocpp.js';
 import { Coalescer } from '../lib/coalescer.js';
+import type { Metrics } from '../lib/metrics.js';
 import { CLOSE_REASONS } from '../lib/close-cause.js';
 import { basicAuthPassword } from '../lib/charger-auth.js';
 import { LocalGateway } from './gateway.js';
@@ -64,6 +65,8 @@ export interface CentralSystemOptions {
   nodeId: string;
   callTimeoutMs: number;
   logRetentionDays: number;
+  /** Prometheus metrics; absent in some unit tests. */
+  metrics?: Metrics;
 }
 
 const { RPCServer } = ocppRpc;
@@ -87,8 +90,8 @@ export class CentralSystem {
   private stopping = false;
 
   constructor(private readonly o: CentralSystemOptions) {
-    this.gateway = new LocalGateway(o.callTimeoutMs);
-    this.messageLog = new OcppMessageLog(o.db, o.log);
+    this.gateway = new LocalGateway(o.callTimeoutMs, o.metrics);
+    this.messageLog = new OcppMessageLog(o.db, o.log, o.metrics);
     this.heartbeats = new Coalescer((ids) => o.chargers.recordHeartbeats([...new Set(ids)]), {
       maxBatch: 1000,
     });
@@ -235,10 +238,20 @@ export class CentralSystem {
       const handler = method ? handlers[method] : undefined;
       if (!handler) throw rpcError('NotImplemented', `${method ?? 'This action'} is not supported`);
       const run = () => handler(params as never, ctx);
+      const done = this.o.metrics?.handler(method ?? '');
       try {
-        return (await (ordered.has(method ?? '') ? queue.run(run) : run())) as Record<string, unknown>;
+        const answer = (await (ordered.has(method ?? '') ? queue.run(run) : run())) as Record<
+          string,
+          unknown
+        >;
+        done?.('answered');
+        return answer;
       } catch (err) {
-        if (isRpcError(err)) throw err;
+        if (isRpcError(err)) {
+          done?.('callError');
+          throw err;
+        }
+        done?.('failed');
         log.error({ err, action: method }, 'OCPP handler failed');
         throw rpcError('InternalError', 'The central system could not process this message');
       }

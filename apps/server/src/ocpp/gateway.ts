@@ -1,6 +1,7 @@
 import type { Ocpp } from '@voltline/contract';
 import ocppRpc from 'ocpp-rpc';
 import { AppError } from '../lib/errors.js';
+import type { Metrics } from '../lib/metrics.js';
 
 // ocpp-rpc is CommonJS: its classes are reached through the default export.
 const { RPCError, TimeoutError } = ocppRpc;
@@ -80,7 +81,10 @@ export function commandError(chargePointId: string, action: string, err: unknown
 export class LocalGateway implements ChargerGateway {
   readonly clients = new Map<string, CallTarget>();
 
-  constructor(private readonly defaultTimeoutMs = 30_000) {}
+  constructor(
+    private readonly defaultTimeoutMs = 30_000,
+    private readonly metrics?: Metrics,
+  ) {}
 
   isConnected(chargePointId: string): boolean {
     return this.clients.has(chargePointId.toLowerCase());
@@ -96,14 +100,24 @@ export class LocalGateway implements ChargerGateway {
     payload: Request<A>,
     timeoutMs?: number,
   ) {
+    const done = this.metrics?.command(action, 'local');
     const client = this.clients.get(chargePointId.toLowerCase());
-    if (!client) throw new AppError(409, 'ocpp.offline', { chargePointId });
+    if (!client) {
+      done?.('offline');
+      throw new AppError(409, 'ocpp.offline', { chargePointId });
+    }
     try {
-      return (await client.call(action, payload, {
+      const answer = (await client.call(action, payload, {
         callTimeoutMs: timeoutMs ?? this.defaultTimeoutMs,
       })) as Response<A>;
+      done?.('answered');
+      return answer;
     } catch (err) {
-      throw commandError(chargePointId, action, err);
+      const error = commandError(chargePointId, action, err);
+      done?.(
+        error.key === 'ocpp.timeout' ? 'timeout' : error.key === 'ocpp.callError' ? 'callError' : 'offline',
+      );
+      throw error;
     }
   }
 }

@@ -23,7 +23,7 @@ const frames = (chargePointId: string) =>
 
 describe('the OCPP message log', () => {
   it('keeps a frame with a NUL byte or a lone surrogate, escaped, and every other frame of its batch', async () => {
-    const log = new OcppMessageLog(t.database.db, pino({ level: 'silent' }), {
+    const log = new OcppMessageLog(t.database.db, pino({ level: 'silent' }), undefined, {
       flushMs: 60_000,
       maxBatch: 10_000,
     });
@@ -52,7 +52,7 @@ describe('the OCPP message log', () => {
   });
 
   it('keeps a frame nested too deep to write back as JSON, and every frame after it', async () => {
-    const log = new OcppMessageLog(t.database.db, pino({ level: 'silent' }), {
+    const log = new OcppMessageLog(t.database.db, pino({ level: 'silent' }), undefined, {
       flushMs: 60_000,
       maxBatch: 10_000,
     });
@@ -70,7 +70,7 @@ describe('the OCPP message log', () => {
   });
 
   it('keeps a frame whose message id is too long for the index, its id cut to 255 characters', async () => {
-    const log = new OcppMessageLog(t.database.db, pino({ level: 'silent' }), {
+    const log = new OcppMessageLog(t.database.db, pino({ level: 'silent' }), undefined, {
       flushMs: 60_000,
       maxBatch: 10_000,
     });
@@ -97,7 +97,7 @@ describe('the OCPP message log', () => {
   });
 
   it('isolates a row the database still refuses and keeps it in base64, without losing its batch', async () => {
-    const log = new OcppMessageLog(t.database.db, pino({ level: 'silent' }), {
+    const log = new OcppMessageLog(t.database.db, pino({ level: 'silent' }), undefined, {
       flushMs: 60_000,
       maxBatch: 10_000,
     });

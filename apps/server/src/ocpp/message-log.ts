@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { lt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import type { Metrics } from '../lib/metrics.js';
 import { ocppMessages } from '../db/schema/index.js';
 import { insertUnnest, type UnnestColumn } from '../db/unnest.js';
 
@@ -117,8 +118,14 @@ export class OcppMessageLog {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
+    private readonly metrics?: Metrics,
     private readonly opts = { flushMs: 200, maxBatch: 2000 },
   ) {}
+
+  /** Frames read and not yet written. */
+  get queueDepth(): number {
+    return this.buffer.length;
+  }
 
   start() {
     this.timer = setInterval(() => this.flushInBackground(), this.opts.flushMs);
@@ -146,6 +153,7 @@ export class OcppMessageLog {
       typeof parsed[1] !== 'string' ||
       !TYPES[parsed[0]]
     ) {
+      this.metrics?.ocppMessages.inc({ direction, type: 'INVALID', action: '' });
       this.push(
         {
           chargePointId,
@@ -165,6 +173,7 @@ export class OcppMessageLog {
     if (type === 2) {
       const action = typeof frame[2] === 'string' ? frame[2] : null;
       if (action) this.pending.set(key, { action, at: now });
+      this.metrics?.ocppMessages.inc({ direction, type: 'CALL', action: action ?? '' });
       this.push(
         {
           chargePointId,
@@ -181,6 +190,7 @@ export class OcppMessageLog {
     }
     const call = this.pending.get(key);
     this.pending.delete(key);
+    this.metrics?.ocppMessages.inc({ direction, type: TYPES[type] ?? 'INVALID', action: call?.action ?? '' });
     const payload =
       type === 3
         ? (frame[2] ?? {})
@@ -228,7 +238,11 @@ export class OcppMessageLog {
   flush(): Promise<void> {
     const run = async () => {
       while (this.buffer.length > 0) {
-        await this.write(this.buffer.splice(0, 1000));
+        const batch = this.buffer.splice(0, 1000);
+        const end = this.metrics?.logFlushSeconds.startTimer();
+        await this.write(batch);
+        end?.();
+        this.metrics?.logRowsWritten.inc(batch.length);
       }
     };
     // One failed flush must not stop the ones after it (the log used to stop for good).
