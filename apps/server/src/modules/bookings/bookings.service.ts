@@ -59,6 +59,9 @@ const refuse = (
   params: Record<string, string | number> = {},
 ) => new AppError(status, key, params, field ? [{ field, key, params }] : undefined);
 
+/** The status a charger answered (ReserveNow.conf, CancelReservation.conf). */
+const statusOf = (answer: Payload) => (typeof answer.status === 'string' ? answer.status : '');
+
 /** Why sending failed, in a word the booking keeps. */
 const failure = (r: Extract<SendOutcome, { ok: false }>) => r.error ?? r.outcome;
 
@@ -165,7 +168,7 @@ export class BookingsService {
       userId: ctx.actor.userId,
     });
     await this.db.transaction(async (tx) => {
-      const answer = sent.ok ? String(sent.answer.status ?? '') : null;
+      const answer = sent.ok ? statusOf(sent.answer) : null;
       const state = !sent.ok ? 'failed' : answer === 'Accepted' ? 'active' : 'refused';
       await repo.updateBooking(tx, id, { state, answer, error: sent.ok ? null : failure(sent) });
       await audit(tx, ctx, {
@@ -235,7 +238,7 @@ export class BookingsService {
         logged: payload,
         userId: ctx.actor.userId,
       });
-      const answer = sent.ok ? String(sent.answer.status ?? '') : null;
+      const answer = sent.ok ? statusOf(sent.answer) : null;
       if (answer !== 'Accepted') {
         await audit(this.db, ctx, {
           action: 'update',
@@ -280,7 +283,7 @@ export class BookingsService {
       logged: payload,
       userId: ctx.actor.userId,
     });
-    const answer = sent.ok ? String(sent.answer.status ?? '') : null;
+    const answer = sent.ok ? statusOf(sent.answer) : null;
     await this.db.transaction(async (tx) => {
       const done = await repo.cancelIfHolding(tx, id, {
         answer,

@@ -187,7 +187,7 @@ describe('making a booking', () => {
     expect(rejected.body.data).toMatchObject({ state: 'refused', answer: 'Rejected' });
     // A refused booking holds nothing: its card may book again.
     sim.unplug(1);
-    await until(async () => sim.connectorStatuses[1] === 'Available');
+    await until(() => Promise.resolve(sim.connectorStatuses[1] === 'Available'));
     const again = await book({
       chargePointId: 'BOOK-2',
       connectorId: 1,
@@ -395,7 +395,7 @@ describe('starting on a booking', () => {
       rfidCardId: await newCard('Zeynep', 'BOOKUSE1'),
       expiresAt: inMinutes(30),
     });
-    await until(async () => sim.connectorStatuses[1] === 'Reserved');
+    await until(() => Promise.resolve(sim.connectorStatuses[1] === 'Reserved'));
     const started = await sim.startSession(1, 'BOOKUSE1');
     expect(started.status).toBe('Accepted');
     const [session] = await t.database.db
