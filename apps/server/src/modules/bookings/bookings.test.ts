@@ -412,7 +412,7 @@ describe('starting on a booking', () => {
     await registerChargePoint(t, 'BOOK-RAW', PW);
     const client = await connectClient(url, 'BOOK-RAW', PW);
     clients.push(client);
-    client.handle('ReserveNow', () => ({ status: 'Accepted' }));
+    client.handle('ReserveNow', () => Promise.resolve({ status: 'Accepted' }));
     await client.call('BootNotification', boot);
     const made = await book({
       chargePointId: 'BOOK-RAW',
