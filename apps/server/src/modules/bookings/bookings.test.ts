@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import ocppRpc from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCharger, type SimCharger } from '@voltline/simulator';
 import type { Booking, NewBooking, Page } from '@voltline/contract';
@@ -431,6 +432,39 @@ describe('starting on a booking', () => {
     })) as { idTagInfo: { status: string } };
     expect(answer.idTagInfo.status).toBe('Invalid');
     expect((await get(made.body.data.id)).state).toBe('active');
+  });
+});
+
+describe('a charger that cannot take the booking', () => {
+  it('keeps a CALLERROR answer as a failed booking that holds nothing', async () => {
+    await registerChargePoint(t, 'BOOK-ERR', PW);
+    const client = await connectClient(url, 'BOOK-ERR', PW);
+    clients.push(client);
+    client.handle('ReserveNow', () =>
+      Promise.reject(ocppRpc.createRPCError('NotSupported', 'no reservations') as Error),
+    );
+    await client.call('BootNotification', boot);
+    const card = await newCard('Zeynep', 'BOOKERR1');
+    const r = await book({
+      chargePointId: 'BOOK-ERR',
+      connectorId: 1,
+      rfidCardId: card,
+      expiresAt: inMinutes(30),
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.data.state).toBe('failed');
+    expect(r.body.data.error).toMatch(/NotSupported/);
+    expect(r.body.message).toMatch(/^The booking could not be sent to the charge point: /);
+    const [record] = await commandsOf('BOOK-ERR');
+    expect(record).toMatchObject({ action: 'ReserveNow', outcome: 'callError' });
+    // The card holds nothing: it may book elsewhere.
+    const elsewhere = await book({
+      chargePointId: 'BOOK-3',
+      connectorId: 2,
+      rfidCardId: card,
+      expiresAt: inMinutes(30),
+    });
+    expect(elsewhere.body.data.state).toBe('active');
   });
 });
 
