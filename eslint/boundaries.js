@@ -34,6 +34,9 @@ export const SERVER_LAYERS = [
   // Security profiles, Voltline's CA, chargers' certificates and security events. It prepares the
   // commands' SecurityProfile change and certificate calls (handed to commands by services.ts).
   ['security'],
+  // Bookings send ReserveNow/CancelReservation through the commands (handed in by services.ts) and
+  // hand sessions the narrow BookingStarts a StartTransaction uses.
+  ['bookings'],
 ];
 
 const dirs = (dir) =>

@@ -77,6 +77,12 @@ const SCREENS: Screen[] = [
   { name: 'maintenance log', path: '/portal/logs/maintenancelogs', ready: row('maintenance-table') },
   { name: 'drivers', path: '/portal/management/driver', ready: row('driver-table') },
   { name: 'tariffs', path: '/portal/management/tariff', ready: row('tariff-table') },
+  {
+    name: 'bookings',
+    path: '/portal/management/booking',
+    ready: '[data-testid="booking-table"] :is(tr.ant-table-row, tr.ant-table-placeholder)',
+  },
+  { name: 'new booking', path: '/portal/management/booking/add', ready: '[data-testid="booking-form"]' },
   { name: 'payments', path: '/portal/reports/payments', ready: row('payment-table') },
   { name: 'users', path: '/portal/management/user', ready: row('user-table') },
   { name: 'charger firmware', path: '/portal/management/device/firmware', ready: row('fw-device-table') },

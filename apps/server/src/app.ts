@@ -22,6 +22,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerTextGuard } from './plugins/text-guard.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { bookingRoutes } from './modules/bookings/bookings.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { operatorRoutes } from './modules/operators/operators.routes.js';
@@ -166,6 +167,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   every(app, 5_000, () => services.rollout.tick(), 'firmware campaign tick failed');
   // Chargers whose certificate ends within 30 days are asked for a new one, every hour and at start.
   every(app, 3_600_000, () => services.certificateRenewal.run(), 'certificate renewal failed');
+  // Bookings past their expiry stop holding their connector.
+  every(app, 30_000, () => services.bookings.expire(), 'expiring bookings failed');
 
   await app.register(
     (api: App, _opts, done) => {
@@ -191,6 +194,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
       firmwareRoutes(api, services);
       campaignRoutes(api, services);
       securityProfileRoutes(api, services);
+      bookingRoutes(api, services);
       done();
     },
     { prefix: '/api' },

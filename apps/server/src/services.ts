@@ -15,6 +15,7 @@ import { ChargePointsService } from './modules/charge-points/charge-points.servi
 import { ConnectorsService } from './modules/charge-points/connectors.service.js';
 import { ChargePointInsights } from './modules/charge-points/insights.service.js';
 import { ReferenceService } from './modules/charge-points/reference.service.js';
+import { BookingsService, bookingStarts } from './modules/bookings/bookings.service.js';
 import { CommandsService } from './modules/commands/commands.service.js';
 import { DiagnosticsOcpp } from './modules/diagnostics/diagnostics.ocpp.js';
 import { DiagnosticsService } from './modules/diagnostics/diagnostics.service.js';
@@ -82,7 +83,8 @@ export function createServices({
     config.TOKEN_REFRESH_GRACE_SECONDS,
     clock,
   );
-  const sessionsOcpp = new SessionsOcpp(db);
+  // A StartTransaction with a reservationId uses its booking, in the start's own transaction.
+  const sessionsOcpp = new SessionsOcpp(db, bookingStarts);
   const files = new FilesService({
     db,
     store: new LocalFileStore(path.join(config.DATA_DIR, 'files')),
@@ -202,6 +204,12 @@ export function createServices({
     payments: new PaymentsService(db),
     analytics: new AnalyticsService(db),
     commands,
+    bookings: new BookingsService({
+      db,
+      clock,
+      send: (cp, action, payload, opts) => commands.sendRecorded(cp, action, payload, opts),
+      isConnected: (id) => ocpp.gateway.isConnected(id),
+    }),
     securityProfiles,
     ocppLogs: new OcppLogsService(db),
     maintenance: new MaintenanceService(db),

@@ -59,6 +59,7 @@ const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/portal\/Transaction\b/, 'sessions'],
   [/^\/api\/portal\/analytics\b/, 'dashboards'],
   [/^\/api\/portal\/tariff\b/, 'tariffs'],
+  [/^\/api\/portal\/booking\b/, 'bookings'],
   [/^\/api\/portal\/user\b/, 'users'],
 ];
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  bookings,
   diagnosticsRequests,
   storedFiles,
   driverAddresses,
@@ -132,7 +133,23 @@ beforeAll(async () => {
     meterStart: 0,
     timestamp: new Date().toISOString(),
   })) as { transactionId: number };
+  const [booking] = await db
+    .insert(bookings)
+    .values({
+      name: 'ANK-PROBE booking',
+      chargePointId: cp.id,
+      operatorId: ankara!.id,
+      connectorId: 1,
+      rfidCardId: card!.id,
+      driverId: murat!.id,
+      idTag: card!.number,
+      state: 'active',
+      answer: 'Accepted',
+      expiresAt: new Date(Date.now() + 3_600_000),
+    })
+    .returning();
   Object.assign(ids, {
+    booking: booking!.id,
     operator: ankara!.id,
     driver: murat!.id,
     card: card!.id,
@@ -173,6 +190,7 @@ function idFor(url: string): number | string | undefined {
     [/Ftp\/Diagnostics\/:id/, 'diagnostics'],
     [/\/Ftp\/Firmware\/:id/, 'firmware'],
     [/\/Firmware\/campaigns\/:id/, 'campaign'],
+    [/\/booking\/:id/, 'booking'],
   ];
   const key = rules.find(([re]) => re.test(url))?.[1];
   return key === undefined ? undefined : ids[key];
@@ -220,6 +238,25 @@ describe('the tenant matrix', () => {
     }
     expect(probed.length).toBeGreaterThan(20);
     expect(leaks).toEqual([]);
+  });
+
+  it('keeps a sibling’s booking out of reach of a change, and its charger out of reach of a new one', async () => {
+    const changed = await t.call<{ error: string }>('PUT', '/api/portal/booking', {
+      token: istanbul,
+      body: { id: ids.booking, expiresAt: new Date(Date.now() + 7_200_000).toISOString() },
+    });
+    expect(changed.status).toBe(404);
+    const made = await t.call<{ error: string }>('POST', '/api/portal/booking', {
+      token: istanbul,
+      body: {
+        chargePointId: 'ANK-PROBE',
+        connectorId: 2,
+        rfidCardId: ids.card,
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    });
+    expect(made.status).toBe(404);
+    expect(JSON.stringify(made.body)).not.toContain('ANK-PROBE');
   });
 
   it('keeps remote commands to a sibling’s charger out of reach', async () => {

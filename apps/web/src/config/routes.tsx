@@ -1,5 +1,6 @@
 import type { Permission } from '@voltline/contract';
 import { AUDIT_LOG_ROUTES } from '../features/audit-logs/routes';
+import { BOOKING_ROUTES } from '../features/bookings/routes';
 import { CHARGE_POINT_ROUTES } from '../features/charge-points/routes';
 import { DIAGNOSTICS_ROUTES } from '../features/diagnostics/routes';
 import { DASHBOARD_ROUTES } from '../features/dashboards/routes';
@@ -68,6 +69,7 @@ export const PROTECTED_ROUTES: ScreenRoute[] = [
   ...DRIVER_ROUTES,
   ...OPERATOR_ROUTES,
   ...TARIFF_ROUTES,
+  ...BOOKING_ROUTES,
   ...SESSION_ROUTES,
   ...PAYMENT_ROUTES,
   ...CHARGE_POINT_ROUTES,

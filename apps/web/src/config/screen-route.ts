@@ -11,6 +11,7 @@ export type MenuIcon =
   | 'CloudSync'
   | 'CloudUpload'
   | 'BarChart'
+  | 'Calendar'
   | 'CreditCard'
   | 'Dashboard'
   | 'Dollar'

@@ -11,6 +11,7 @@ export const NAMESPACES = [
   'drivers',
   'operators',
   'tariffs',
+  'bookings',
   'sessions',
   'payments',
   'chargePoints',

@@ -7,7 +7,7 @@ export type IdTagInfo = Ocpp.AuthorizeResponse['idTagInfo'];
 export type AuthorizationStatus = IdTagInfo['status'];
 
 /** The root of an operator path: `/1/4/9/` → `/1/`. Cards work across one network's tree. */
-function networkOf(path: string): string {
+export function networkOf(path: string): string {
   return `/${path.split('/')[1] ?? ''}/`;
 }
 

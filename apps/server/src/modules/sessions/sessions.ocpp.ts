@@ -10,6 +10,18 @@ import { audit, NO_USER } from '../audit/audit.service.js';
 import { Coalescer } from '../../lib/coalescer.js';
 import * as repo from './sessions.repository.js';
 
+/** What a StartTransaction's reservationId does: find the booking it names, mark it used. */
+export interface BookingStarts {
+  find(
+    tx: Tx,
+    chargePointId: number,
+    reservationId: number,
+    idTag: string,
+    at: Date,
+  ): Promise<{ id: number; sameCard: boolean } | null>;
+  use(tx: Tx, bookingId: number, sessionId: number, at: Date): Promise<void>;
+}
+
 type SampledValue = Ocpp.MeterValuesRequest['meterValue'][number]['sampledValue'][number];
 type MeterValue = Ocpp.MeterValuesRequest['meterValue'][number];
 
@@ -77,7 +89,11 @@ export class SessionsOcpp {
    */
   private readonly meterWrites: Coalescer<{ cp: OcppChargePoint; req: Ocpp.MeterValuesRequest }>;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /** Bookings a start may use (wired in services.ts: bookings sit above sessions). */
+    private readonly bookings?: BookingStarts,
+  ) {
     this.meterWrites = new Coalescer(
       (batch) => this.db.transaction((tx) => this.storeMeterValues(tx, batch)),
       { maxBatch: 1000, concurrency: 2 },
@@ -103,7 +119,12 @@ export class SessionsOcpp {
       const card = await authorizeIdTag(tx, req.idTag, cp.operatorPath);
       const busy =
         card.status === 'Accepted' && card.rfidCardId !== undefined && (await cardBusy(tx, card.rfidCardId));
-      const status = busy ? 'ConcurrentTx' : card.status;
+      // A booking of this charge point named by the start: only its own card may use it.
+      const booking =
+        req.reservationId !== undefined && this.bookings
+          ? await this.bookings.find(tx, cp.id, req.reservationId, req.idTag, startedAt)
+          : null;
+      const status = booking && !booking.sameCard ? 'Invalid' : busy ? 'ConcurrentTx' : card.status;
       // The tariff in force at the start is the one the session is billed by, whatever changes later.
       const tariff = await tariffOfConnector(tx, cp.id, req.connectorId, startedAt);
       const values = {
@@ -124,7 +145,11 @@ export class SessionsOcpp {
         authorization: status,
       };
       const inserted = await repo.insertSession(tx, values);
-      if (inserted) return { transactionId: inserted.id, idTagInfo: forCharger({ ...card, status }) };
+      if (inserted) {
+        if (booking?.sameCard && status === 'Accepted')
+          await this.bookings?.use(tx, booking.id, inserted.id, startedAt);
+        return { transactionId: inserted.id, idTagInfo: forCharger({ ...card, status }) };
+      }
       const again = await repo.findResentStart(tx, cp.id, req.connectorId, req.meterStart, startedAt);
       if (again) return { transactionId: again.id, idTagInfo: await this.answerAgain(tx, cp, req, again) };
       // The index of running sessions per card refused the row: another charger's start of the
