@@ -73,7 +73,7 @@ describe('metrics on the main port, behind METRICS_TOKEN', () => {
   });
 
   it('counts commands sent to chargers with their outcome, and the message log’s writes', async () => {
-    charger.handle('Reset', () => ({ status: 'Accepted' }));
+    charger.handle('Reset', () => Promise.resolve({ status: 'Accepted' }));
     const admin = await t.login('admin@voltline.local');
     const sent = await t.call('POST', '/api/ocpp/RemoteTrigger/reset', {
       token: admin,
