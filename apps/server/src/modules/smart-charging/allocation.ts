@@ -37,7 +37,8 @@ export interface Allocation {
   reserved: number;
 }
 
-const down = (v: number, step: number) => Math.max(0, Math.floor(v / step + 1e-9) * step);
+const down = (v: number, step: number) =>
+  Math.max(0, Math.round(Math.floor(v / step + 1e-9) * step * 1e6) / 1e6);
 
 /**
  * Divides the group's limit among its connectors. The sum of `reserved` never passes the limit
