@@ -123,6 +123,12 @@ describe('balancing a group', () => {
   it('gives three sessions a third of 32 A each, and the other two more when one stops', async () => {
     const [a, b, c] = [await charger('SC-A'), await charger('SC-B'), await charger('SC-C')];
     const id = await group('Depot', ['SC-A', 'SC-B', 'SC-C']);
+    // Watches what the chargers apply to their sessions, the whole test long.
+    const worst = { w: 0 };
+    const watch = setInterval(() => {
+      const sum = [a, b, c].reduce((t, sim) => t + (sim!.connector(1)!.transaction ? appliedW(sim!) : 0), 0);
+      worst.w = Math.max(worst.w, sum);
+    }, 10);
     // Idle connectors get the minimum as their TxDefaultProfile.
     await reach(id, (m) => ['SC-A', 'SC-B', 'SC-C'].every((cp) => accepted(m.get(cp), 6)));
     await start(a!, 'DEMO0001');
@@ -147,5 +153,60 @@ describe('balancing a group', () => {
     a!.stopSession(1);
     b!.stopSession(1);
     await reach(id, (m) => ['SC-A', 'SC-B', 'SC-C'].every((cp) => near(m.get(cp)?.limit, 6)));
+    clearInterval(watch);
+    // Decreases go out before increases: the sessions' limits never added up past 32 A.
+    expect(worst.w).toBeGreaterThan(0);
+    expect(worst.w).toBeLessThanOrEqual(32 * 690 + 1);
+  });
+
+  it('keeps a charger that rejects its profile at its maximum, shows the rejection, and shares the rest', async () => {
+    const [r, d, e] = [
+      await charger('SC-R', { rejectChargingProfiles: true }),
+      await charger('SC-D'),
+      await charger('SC-E'),
+    ];
+    const id = await group('Workshop', ['SC-R', 'SC-D', 'SC-E'], { maxPower: 48 });
+    await start(r!, 'DEMO0001');
+    await start(d!, 'DEMO0002');
+    await start(e!, 'DEMO0003');
+    const got = await reach(
+      id,
+      (m) =>
+        m.get('SC-R')?.state === 'Rejected' &&
+        m.get('SC-R')?.sessionId !== null &&
+        accepted(m.get('SC-D'), 8) &&
+        accepted(m.get('SC-E'), 8),
+    );
+    const rejected = got.allocations.find((x) => x.chargePointId === 'SC-R')!;
+    expect(rejected).toMatchObject({ reserved: 32, detail: 'Rejected' });
+    expect(got.allocated).toBeLessThanOrEqual(48);
+    for (const sim of [r, d, e]) sim!.stopSession(1);
+  });
+
+  it('applies a lower schedule period when its time comes', async () => {
+    const [f, g] = [await charger('SC-F'), await charger('SC-G')];
+    const soon = new Date(clock.now().getTime() + 120_000);
+    const from = soon.toISOString().slice(11, 16);
+    const id = await group('Evening', ['SC-F', 'SC-G'], { timeZone: 'UTC', schedule: [{ from, limit: 16 }] });
+    await start(f!, 'DEMO0001');
+    await start(g!, 'DEMO0002');
+    await reach(id, (m) => accepted(m.get('SC-F'), 16) && accepted(m.get('SC-G'), 16));
+    clock.advance(180_000);
+    // The periodic pass sees the boundary: both sessions go down to half of 16 A.
+    const d = await reach(id, (m) => accepted(m.get('SC-F'), 8) && accepted(m.get('SC-G'), 8));
+    expect(d.currentLimit).toBe(16);
+    expect(appliedW(f!)).toBeCloseTo(8 * 690, -1);
+
+    // Leaving the group clears the profiles Voltline set on the charger.
+    const left = await t.call('POST', '/api/portal/SmartCharging/RemoveChargePointsFromGroup', {
+      token: admin,
+      body: { groupId: id, chargePointIds: ['SC-G'] },
+    });
+    expect(left.status).toBe(200);
+    await until(async () => (g!.profiles.all.every((p) => p.profile.stackLevel !== 5) ? true : null));
+    // SC-F now has the whole 16 A.
+    await reach(id, (m) => accepted(m.get('SC-F'), 16) && !m.has('SC-G'));
+    f!.stopSession(1);
+    g!.stopSession(1);
   });
 });
