@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startCharger, type SimCharger, type Vehicle } from '@voltline/simulator';
-import type { ConnectorAllocation, SmartChargingGroup, SmartChargingGroupDetail } from '@voltline/contract';
+import type {
+  CompositeScheduleResult,
+  ConnectorAllocation,
+  SmartChargingGroup,
+  SmartChargingGroupDetail,
+} from '@voltline/contract';
 import { connectors, operators } from '../../db/schema/index.js';
 import { manualClock } from '../../lib/clock.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
@@ -137,6 +142,18 @@ describe('balancing a group', () => {
     const d = await reach(id, (m) => ['SC-A', 'SC-B', 'SC-C'].every((cp) => accepted(m.get(cp), 10.6)));
     expect(d.allocated).toBeLessThanOrEqual(32);
     expect(d.allocations.every((x) => x.sessionId !== null)).toBe(true);
+    // Each charger reports the schedule it applies, in parallel.
+    const composite = await t.call<Answer<CompositeScheduleResult[]>>(
+      'POST',
+      `/api/portal/SmartCharging/${id}/compositeSchedules`,
+      { token: admin, body: { duration: 600 } },
+    );
+    expect(composite.body.data.map((x) => [x.chargePointId, x.status])).toEqual([
+      ['SC-A', 'Accepted'],
+      ['SC-B', 'Accepted'],
+      ['SC-C', 'Accepted'],
+    ]);
+    expect(composite.body.data[0]!.schedule?.periods[0]?.limit).toBeCloseTo(10.6, 1);
     // The charger follows: its power at the next sample is within its limit (690 W per A on 3 phases).
     await until(() => Promise.resolve(a.connector(1)!.powerW > 0 ? true : null));
     expect(a.connector(1)!.powerW).toBeLessThanOrEqual(10.6 * 690 + 1);
@@ -208,5 +225,21 @@ describe('balancing a group', () => {
     await reach(id, (m) => accepted(m.get('SC-F'), 16) && !m.has('SC-G'));
     f.stopSession(1);
     g.stopSession(1);
+  });
+
+  it('counts a charger that goes offline at its maximum and lowers the others', async () => {
+    const [h, i] = [await charger('SC-H'), await charger('SC-I')];
+    const id = await group('Yard', ['SC-H', 'SC-I'], { maxPower: 48 });
+    await start(h, 'DEMO0001');
+    await start(i, 'DEMO0002');
+    await reach(id, (m) => accepted(m.get('SC-H'), 24) && accepted(m.get('SC-I'), 24));
+    await i.close();
+    const d = await reach(
+      id,
+      (m) =>
+        m.get('SC-I')?.state === 'offline' && m.get('SC-I')?.reserved === 32 && accepted(m.get('SC-H'), 16),
+    );
+    expect(d.allocations.find((x) => x.chargePointId === 'SC-I')?.connected).toBe(false);
+    h.stopSession(1);
   });
 });
