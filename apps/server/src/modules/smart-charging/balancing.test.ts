@@ -26,7 +26,10 @@ type Answer<T> = { data: T; message?: string; error?: string };
 /** A car that takes all it is given: big battery, 22 kW on board. */
 const bigCar = (): Vehicle => ({ capacityWh: 200_000, soc: 10, maxPowerW: 22_000, targetSoc: 100 });
 
-async function charger(id: string, extra: { rejectChargingProfiles?: boolean } = {}): Promise<SimCharger> {
+async function charger(
+  id: string,
+  extra: { rejectChargingProfiles?: boolean; speed?: number; config?: Record<string, string> } = {},
+): Promise<SimCharger> {
   const cp = await registerChargePoint(t, id, PW);
   await t.database.db
     .delete(connectors)
@@ -103,8 +106,8 @@ function appliedW(sim: SimCharger): number {
   return sim.profiles.limitW(1, new Date(), tx.startedAt, tx.id);
 }
 
-async function start(sim: SimCharger, idTag: string) {
-  sim.plugIn(1, bigCar());
+async function start(sim: SimCharger, idTag: string, car: Vehicle = bigCar()) {
+  sim.plugIn(1, car);
   const s = await sim.startSession(1, idTag);
   expect(s.status).toBe('Accepted');
 }
@@ -241,5 +244,26 @@ describe('balancing a group', () => {
     );
     expect(d.allocations.find((x) => x.chargePointId === 'SC-I')?.connected).toBe(false);
     h.stopSession(1);
+  });
+
+  it('gives what a car does not draw to the others, once its power is measured', async () => {
+    // Twenty times faster: the cars' 30 s ramp is over in 1.5 s, and they sample every real second.
+    const fast = { speed: 20, config: { MeterValueSampleInterval: '20' } };
+    const [j, k] = [await charger('SC-J', fast), await charger('SC-K', fast)];
+    const id = await group('Small car', ['SC-J', 'SC-K']);
+    await start(j, 'DEMO0003', { capacityWh: 200_000, soc: 10, maxPowerW: 2_760, targetSoc: 100 });
+    await start(k, 'DEMO0004');
+    await reach(id, (m) => accepted(m.get('SC-J'), 16) && accepted(m.get('SC-K'), 16));
+    // Both cars' power is in: the small one draws its own 4 A, well under its 16 A.
+    await reach(
+      id,
+      (m) => near((m.get('SC-J')?.powerW ?? 0) / 690, 4) && (m.get('SC-K')?.powerW ?? 0) > 15 * 690,
+    );
+    clock.advance(31_000);
+    // The small car keeps the minimum; the other gets the rest.
+    const d = await reach(id, (m) => accepted(m.get('SC-J'), 6) && accepted(m.get('SC-K'), 26));
+    expect(d.allocated).toBeLessThanOrEqual(32);
+    j.stopSession(1);
+    k.stopSession(1);
   });
 });
