@@ -128,6 +128,9 @@ export class Balancer {
         (['TxDefaultProfile', 'TxProfile'] as const).map((purpose) =>
           this.o
             .send(cp, 'ClearChargingProfile', { chargingProfilePurpose: purpose, stackLevel: STACK_LEVEL })
+            .then(async (r) => {
+              if (r.ok) await repo.forgetProfiles(this.o.db, cp.id, purpose, STACK_LEVEL);
+            })
             .catch((err: unknown) => this.o.log.warn({ err, cp: cp.chargePointId }, 'profile clear failed')),
         ),
       ),
@@ -303,6 +306,13 @@ export class Balancer {
             ? 'NotSupported'
             : 'failed';
       detail = r.error ?? r.outcome;
+    }
+    if (state === 'Accepted') {
+      await repo.rememberProfile(this.o.db, {
+        chargePointId: p.cp.id,
+        connectorId: p.connectorId,
+        profile: payload.csChargingProfiles,
+      });
     }
     await repo.upsertAllocation(this.o.db, {
       ...key,

@@ -7,7 +7,7 @@ import type {
   SmartChargingGroup,
   SmartChargingGroupDetail,
 } from '@voltline/contract';
-import { connectors, operators } from '../../db/schema/index.js';
+import { chargingProfiles, chargePoints, connectors, operators } from '../../db/schema/index.js';
 import { manualClock } from '../../lib/clock.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { listen, registerChargePoint, until } from '../../../test/ocpp-helper.js';
@@ -106,6 +106,15 @@ function appliedW(sim: SimCharger): number {
   return sim.profiles.limitW(1, new Date(), tx.startedAt, tx.id);
 }
 
+/** The balancer's profiles (stack level 5) the charger's profile list shows. */
+async function listedProfiles(cpId: string) {
+  return t.database.db
+    .select({ profileId: chargingProfiles.profileId, purpose: chargingProfiles.purpose })
+    .from(chargingProfiles)
+    .innerJoin(chargePoints, eq(chargePoints.id, chargingProfiles.chargePointId))
+    .where(and(eq(chargePoints.chargePointId, cpId), eq(chargingProfiles.stackLevel, 5)));
+}
+
 async function start(sim: SimCharger, idTag: string, car: Vehicle = bigCar()) {
   sim.plugIn(1, car);
   const s = await sim.startSession(1, idTag);
@@ -145,6 +154,12 @@ describe('balancing a group', () => {
     const d = await reach(id, (m) => ['SC-A', 'SC-B', 'SC-C'].every((cp) => accepted(m.get(cp), 10.6)));
     expect(d.allocated).toBeLessThanOrEqual(32);
     expect(d.allocations.every((x) => x.sessionId !== null)).toBe(true);
+    expect(await listedProfiles('SC-A')).toEqual(
+      expect.arrayContaining([
+        { profileId: 917_001, purpose: 'TxDefaultProfile' },
+        { profileId: 917_101, purpose: 'TxProfile' },
+      ]),
+    );
     // Each charger reports the schedule it applies, in parallel.
     const composite = await t.call<Answer<CompositeScheduleResult[]>>(
       'POST',
@@ -224,6 +239,7 @@ describe('balancing a group', () => {
     });
     expect(left.status).toBe(200);
     await until(() => Promise.resolve(g.profiles.all.every((p) => p.profile.stackLevel !== 5) ? true : null));
+    await until(async () => ((await listedProfiles('SC-G')).length === 0 ? true : null));
     // SC-F now has the whole 16 A.
     await reach(id, (m) => accepted(m.get('SC-F'), 16) && !m.has('SC-G'));
     f.stopSession(1);

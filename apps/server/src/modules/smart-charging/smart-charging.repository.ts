@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, sql } 
 import type { Db, Tx } from '../../db/client.js';
 import {
   chargePoints,
+  chargingProfiles,
   chargingSessions,
   connectors,
   operators,
@@ -299,4 +300,52 @@ export async function samplesBetween(tx: Q, groupId: number, from: Date, to: Dat
     .where(and(eq(samples.groupId, groupId), gte(samples.at, from), lte(samples.at, to)))
     .orderBy(asc(samples.at))
     .limit(5000);
+}
+
+/** A profile the charger accepted, kept with the others so the charger's profile list shows it. */
+export async function rememberProfile(
+  tx: Q,
+  v: {
+    chargePointId: number;
+    connectorId: number;
+    profile: Record<string, unknown> & {
+      chargingProfileId: number;
+      stackLevel: number;
+      chargingProfilePurpose: string;
+      chargingProfileKind: string;
+      chargingSchedule: { chargingRateUnit: string };
+    };
+  },
+) {
+  const values = {
+    chargePointId: v.chargePointId,
+    connectorId: v.connectorId,
+    profileId: v.profile.chargingProfileId,
+    stackLevel: v.profile.stackLevel,
+    purpose: v.profile.chargingProfilePurpose,
+    kind: v.profile.chargingProfileKind,
+    chargingRateUnit: v.profile.chargingSchedule.chargingRateUnit,
+    profile: v.profile,
+    setBy: null,
+  };
+  await tx
+    .insert(chargingProfiles)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [chargingProfiles.chargePointId, chargingProfiles.profileId],
+      set: values,
+    });
+}
+
+/** The charger cleared the balancer's profiles of one purpose at its stack level. */
+export async function forgetProfiles(tx: Q, chargePointId: number, purpose: string, stackLevel: number) {
+  await tx
+    .delete(chargingProfiles)
+    .where(
+      and(
+        eq(chargingProfiles.chargePointId, chargePointId),
+        eq(chargingProfiles.purpose, purpose),
+        eq(chargingProfiles.stackLevel, stackLevel),
+      ),
+    );
 }
