@@ -203,7 +203,11 @@ export class Balancer {
       const a = allocs.get(input.key);
       const s = sessions.get(input.key);
       const base = { groupId, chargePointId: cp.id, connectorId, reserved: got.reserved };
+      // Rows are written only when something changed: the tick runs every few seconds.
+      const sameReserve =
+        a !== undefined && Math.abs(a.reserved - got.reserved) < 1e-6 && a.groupId === groupId;
       if (!cp.connected) {
+        if (sameReserve && a.state === 'offline') continue;
         await repo.upsertAllocation(db, {
           ...base,
           state: 'offline',
@@ -230,7 +234,7 @@ export class Balancer {
           Math.abs(current - got.limit) >= SEND_STEP[unit] - 1e-9;
       if (due)
         plans.push({ cp, connectorId, purpose, transactionId: s?.id ?? null, limit: got.limit, before });
-      await repo.upsertAllocation(db, { ...base, ...(a ? {} : { state: null }) });
+      if (!sameReserve) await repo.upsertAllocation(db, { ...base, ...(a ? {} : { state: null }) });
     }
 
     // Decreases first; the increases only once every decrease was accepted, so the connectors'
