@@ -37,6 +37,8 @@ export const SERVER_LAYERS = [
   // Bookings send ReserveNow/CancelReservation through the commands (handed in by services.ts) and
   // hand sessions the narrow BookingStarts a StartTransaction uses.
   ['bookings'],
+  // Smart-charging groups and their balancer; they send through the commands (handed in by services.ts).
+  ['smart-charging'],
 ];
 
 const dirs = (dir) =>

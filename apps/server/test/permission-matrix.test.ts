@@ -60,6 +60,7 @@ const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/portal\/analytics\b/, 'dashboards'],
   [/^\/api\/portal\/tariff\b/, 'tariffs'],
   [/^\/api\/portal\/booking\b/, 'bookings'],
+  [/^\/api\/portal\/SmartCharging\b/, 'smartCharging'],
   [/^\/api\/portal\/user\b/, 'users'],
 ];
 
@@ -73,7 +74,9 @@ function expectedPermission(method: string, url: string): string | undefined {
   const query =
     method === 'GET' ||
     (method === 'POST' &&
-      /(Dynamic|Excel|GetPaymentTransactions|GetLogs|MaintenanceLogs|SecurityEvents)(\/:\w+)?$/.test(url));
+      /(Dynamic|Excel|GetPaymentTransactions|GetLogs|MaintenanceLogs|SecurityEvents|compositeSchedules)(\/:\w+)?$/.test(
+        url,
+      ));
   return `${area}:${query ? 'read' : 'write'}`;
 }
 

@@ -84,6 +84,7 @@ export class ChargingProfiles {
     now: Date,
     maxW: number,
     txStart?: Date,
+    transactionId?: number,
   ): Schedule {
     const points = new Set<number>([0]);
     for (const { profile } of this.installed) {
@@ -98,7 +99,7 @@ export class ChargingProfiles {
     for (const startPeriod of [...points].sort((a, b) => a - b)) {
       const w = Math.min(
         maxW,
-        this.limitW(connectorId, new Date(now.getTime() + startPeriod * 1000), txStart),
+        this.limitW(connectorId, new Date(now.getTime() + startPeriod * 1000), txStart, transactionId),
       );
       const limit = Math.round((unit === 'W' ? w : w / this.wattsPerAmp) * 10) / 10;
       if (periods.at(-1)?.limit !== limit) periods.push({ startPeriod, limit });

@@ -26,6 +26,7 @@ Usage: npm run simulate -- [options]
   --revoked-share <p>     share of automatic sessions started with a --revoked-rfid card (default 0)
   --ignore-invalid-id     keep charging when StartTransaction refuses the card: StopTransactionOnInvalidId=false
                           and MaxEnergyOnInvalidId=1000000000 (the OCPP default stops at once, DeAuthorized)
+  --reject-profiles       answer every SetChargingProfile Rejected (smart charging switched off)
   --resend-start <p>      share of StartTransactions whose answer is lost with the connection: the charger
                           reconnects and sends the same StartTransaction again (default 0)
   --config <key=value>    an OCPP configuration key's initial value (repeatable), e.g. --config LocalPreAuthorize=true
@@ -99,6 +100,7 @@ export function parseCli(argv: string[]): CliConfig | undefined {
       'revoked-rfid': { type: 'string' },
       'revoked-share': { type: 'string' },
       'ignore-invalid-id': { type: 'boolean' },
+      'reject-profiles': { type: 'boolean' },
       'resend-start': { type: 'string' },
       config: { type: 'string', multiple: true },
       speed: { type: 'string' },
@@ -153,6 +155,7 @@ export function parseCli(argv: string[]): CliConfig | undefined {
   };
   if (v.passwords) fleet.passwords = readPasswords(v.passwords);
   else if (v.password !== undefined) fleet.passwords = v.password;
+  if (v['reject-profiles']) fleet.rejectChargingProfiles = true;
   if (v['auth-user']) fleet.basicAuthUser = v['auth-user'];
   if (v.vendor) fleet.vendor = v.vendor;
   if (v.model) fleet.model = v.model;

@@ -11,6 +11,7 @@ import { firmwareMessages } from './messages/firmware.js';
 import { securityMessages } from './messages/security.js';
 import { securityProfileMessages } from './messages/security-profiles.js';
 import { bookingMessages } from './messages/bookings.js';
+import { smartChargingMessages } from './messages/smart-charging.js';
 
 /**
  * Every text the API answers with, in each language of the portal. Keys are grouped by domain;
@@ -134,6 +135,7 @@ const en = {
   ...securityMessages.en,
   ...securityProfileMessages.en,
   ...bookingMessages.en,
+  ...smartChargingMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -257,6 +259,7 @@ const tr: Record<MessageKey, string> = {
   ...securityMessages.tr,
   ...securityProfileMessages.tr,
   ...bookingMessages.tr,
+  ...smartChargingMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };

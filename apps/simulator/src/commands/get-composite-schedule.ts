@@ -11,6 +11,8 @@ export const getCompositeSchedule: CommandHandler<'GetCompositeSchedule'> = (cha
     now,
     charger.options.maxPower,
     c?.transaction?.startedAt,
+    // The running transaction's TxProfile counts (one naming another transaction does not).
+    c?.transaction?.id,
   );
   return {
     status: 'Accepted',

@@ -16,3 +16,4 @@ export * from './firmware.js';
 export * from './security.js';
 export * from './issued-certificates.js';
 export * from './bookings.js';
+export * from './smart-charging.js';
