@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'maintenance',
   'firmware',
   'security',
+  'smartCharging',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
