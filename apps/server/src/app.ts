@@ -43,6 +43,7 @@ import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import { campaignRoutes } from './modules/firmware/campaigns.routes.js';
 import { securityRoutes } from './modules/security/security.routes.js';
 import { securityProfileRoutes } from './modules/security/security-profiles.routes.js';
+import { smartChargingRoutes } from './modules/smart-charging/smart-charging.routes.js';
 import { CertificateAuthority } from './modules/security/certificate-authority.js';
 import { httpsOptions } from './modules/security/tls.js';
 import { createServices, type Services } from './services.js';
@@ -161,6 +162,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   every(app, 3_600_000, () => services.diagnostics.purgeExpired(), 'purging diagnostics files failed');
   // Firmware campaigns move on: time-outs, chargers back online, the next batch, the pause threshold.
   every(app, 5_000, () => services.rollout.tick(), 'firmware campaign tick failed');
+  // Smart-charging groups: schedule boundaries, measured power and samples, every 5 s.
+  every(app, 5_000, () => services.balancer.tick(), 'smart charging tick failed');
   // Chargers whose certificate ends within 30 days are asked for a new one, every hour and at start.
   every(app, 3_600_000, () => services.certificateRenewal.run(), 'certificate renewal failed');
 
@@ -188,6 +191,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
       firmwareRoutes(api, services);
       campaignRoutes(api, services);
       securityProfileRoutes(api, services);
+      smartChargingRoutes(api, services);
       done();
     },
     { prefix: '/api' },

@@ -42,6 +42,9 @@ import { CertificateSigningOcpp } from './modules/security/certificate-signing.o
 import { CertificateRenewal } from './modules/security/certificate-renewal.js';
 import { SecurityProfiles } from './modules/security/security-profiles.service.js';
 import { SessionsOcpp } from './modules/sessions/sessions.ocpp.js';
+import { Balancer } from './modules/smart-charging/balancer.js';
+import { SmartChargingOcpp } from './modules/smart-charging/smart-charging.ocpp.js';
+import { SmartChargingService } from './modules/smart-charging/smart-charging.service.js';
 import { activeSessionCounts, hasActiveSession } from './modules/sessions/sessions.repository.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { tariffFitsChargePoint } from './modules/tariffs/tariffs.repository.js';
@@ -113,6 +116,15 @@ export function createServices({
     send: (cp, action, payload, opts) => commands.sendRecorded(cp, action, payload, opts),
     log,
   });
+  // The balancer hears of sessions and connections from the OCPP side and sends through the commands.
+  const balancer: Balancer = new Balancer({
+    db,
+    clock,
+    log,
+    send: (cp, action, payload) =>
+      commands.sendRecorded(cp, action, payload, { logged: payload, userId: null }),
+  });
+  const smartChargingOcpp = new SmartChargingOcpp(balancer, log);
   const securityProfiles = new SecurityProfiles(db, clock, config.tls !== null);
   const ocpp = new CentralSystem({
     db,
@@ -122,6 +134,7 @@ export function createServices({
     diagnostics: diagnosticsOcpp,
     maintenance: new MaintenanceOcpp(db, log),
     firmware: firmwareOcpp,
+    smartCharging: smartChargingOcpp,
     security: new SecurityOcpp(db),
     certificates,
     log,
@@ -207,6 +220,15 @@ export function createServices({
     firmware: new FirmwareService({ db, store: files.store, maxBytes: config.FIRMWARE_MAX_MB * 1024 * 1024 }),
     campaigns: new CampaignsService(db, rollout, log),
     deviceFirmware: new DeviceFirmwareService(db),
+    balancer,
+    smartCharging: new SmartChargingService({
+      db,
+      clock,
+      balancer,
+      log,
+      send: (cp, action, payload) =>
+        commands.sendRecorded(cp, action, payload, { logged: payload, userId: null }),
+    }),
   };
 }
 

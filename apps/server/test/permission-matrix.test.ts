@@ -59,6 +59,7 @@ const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/portal\/Transaction\b/, 'sessions'],
   [/^\/api\/portal\/analytics\b/, 'dashboards'],
   [/^\/api\/portal\/tariff\b/, 'tariffs'],
+  [/^\/api\/portal\/SmartCharging\b/, 'smartCharging'],
   [/^\/api\/portal\/user\b/, 'users'],
 ];
 
@@ -72,7 +73,9 @@ function expectedPermission(method: string, url: string): string | undefined {
   const query =
     method === 'GET' ||
     (method === 'POST' &&
-      /(Dynamic|Excel|GetPaymentTransactions|GetLogs|MaintenanceLogs|SecurityEvents)(\/:\w+)?$/.test(url));
+      /(Dynamic|Excel|GetPaymentTransactions|GetLogs|MaintenanceLogs|SecurityEvents|compositeSchedules)(\/:\w+)?$/.test(
+        url,
+      ));
   return `${area}:${query ? 'read' : 'write'}`;
 }
 

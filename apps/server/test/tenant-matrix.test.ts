@@ -11,6 +11,8 @@ import {
   driverVehicles,
   operators,
   rfidCards,
+  smartChargingGroups,
+  smartChargingMembers,
   tariffs,
   users,
 } from '../src/db/schema/index.js';
@@ -34,6 +36,7 @@ const MARKERS = [
   'ankara.probe@voltline.local',
   'Ankara Yolu',
   'ankara-probe-7.0.zip',
+  'Ankara probe grid',
 ];
 
 beforeAll(async () => {
@@ -109,6 +112,18 @@ beforeAll(async () => {
       failureThresholdPercent: 20,
     })
     .returning();
+  const [group] = await db
+    .insert(smartChargingGroups)
+    .values({
+      operatorId: ankara!.id,
+      name: 'Ankara probe grid',
+      chargingRateUnit: 'A',
+      mode: 'equal',
+      maxPower: 63,
+      minPerSession: 6,
+    })
+    .returning();
+  await db.insert(smartChargingMembers).values({ groupId: group!.id, chargePointId: cp.id });
   charger = await connectClient(url, 'ANK-PROBE', 'ankara-probe-secret1');
   const [file] = await db
     .insert(storedFiles)
@@ -147,6 +162,7 @@ beforeAll(async () => {
     maintenanceLog: maintenance!.id,
     firmware: firmware!.id,
     campaign: campaign!.id,
+    smartChargingGroup: group!.id,
   });
 });
 afterAll(async () => {
@@ -173,6 +189,7 @@ function idFor(url: string): number | string | undefined {
     [/Ftp\/Diagnostics\/:id/, 'diagnostics'],
     [/\/Ftp\/Firmware\/:id/, 'firmware'],
     [/\/Firmware\/campaigns\/:id/, 'campaign'],
+    [/\/SmartCharging\//, 'smartChargingGroup'],
   ];
   const key = rules.find(([re]) => re.test(url))?.[1];
   return key === undefined ? undefined : ids[key];
@@ -184,6 +201,15 @@ const BODIES: Record<string, unknown> = {
   'POST /api/portal/ChargePoint/:id/password': {},
   'POST /api/portal/ChargePoint/:id/SecurityProfile': { profile: 2 },
   'POST /api/portal/AuditLogs/GetUserAuditLogsDynamic/:userId': {},
+  'POST /api/portal/SmartCharging/:id/compositeSchedules': {},
+  'PUT /api/portal/SmartCharging/:id': {
+    name: 'tenant probe',
+    operatorId: 1,
+    chargingRateUnit: 'A',
+    mode: 'equal',
+    maxPower: 32,
+    minPerSession: 6,
+  },
   'PUT /api/messageTrace/MaintenanceLogs/:id': {
     type: 'repair',
     description: 'tenant probe',

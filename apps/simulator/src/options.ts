@@ -95,6 +95,11 @@ export interface SimChargerOptions {
   diagnosticsHttpMethod?: 'PUT' | 'POST';
   scheduler?: Scheduler;
   logger?: Logger;
+  /**
+   * Answer every SetChargingProfile Rejected, like a charger whose smart charging is switched off,
+   * so the central system's handling of a refusal can be shown. Default false.
+   */
+  rejectChargingProfiles?: boolean;
   /** Randomness source, for reproducible runs. */
   random?: () => number;
 }
@@ -160,6 +165,7 @@ export function resolveOptions(o: SimChargerOptions, defaultScheduler: Scheduler
       o.securityProfile,
     ),
     bootOnReconnect: o.bootOnReconnect ?? false,
+    rejectChargingProfiles: o.rejectChargingProfiles ?? false,
     rebootDelay: o.rebootDelay ?? 5,
     reconnectDelay: o.reconnectDelay ?? { initial: 1, max: 30 },
     callTimeoutMs: o.callTimeoutMs ?? 30_000,

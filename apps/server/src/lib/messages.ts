@@ -10,6 +10,7 @@ import { maintenanceMessages } from './messages/maintenance.js';
 import { firmwareMessages } from './messages/firmware.js';
 import { securityMessages } from './messages/security.js';
 import { securityProfileMessages } from './messages/security-profiles.js';
+import { smartChargingMessages } from './messages/smart-charging.js';
 
 /**
  * Every text the API answers with, in each language of the portal. Keys are grouped by domain;
@@ -132,6 +133,7 @@ const en = {
   ...firmwareMessages.en,
   ...securityMessages.en,
   ...securityProfileMessages.en,
+  ...smartChargingMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -254,6 +256,7 @@ const tr: Record<MessageKey, string> = {
   ...firmwareMessages.tr,
   ...securityMessages.tr,
   ...securityProfileMessages.tr,
+  ...smartChargingMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };

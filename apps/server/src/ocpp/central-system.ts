@@ -16,6 +16,7 @@ import type { DriversOcpp } from '../modules/drivers/drivers.ocpp.js';
 import type { MaintenanceOcpp } from '../modules/maintenance/maintenance.ocpp.js';
 import type { SecurityOcpp } from '../modules/security/security.ocpp.js';
 import type { FirmwareOcpp } from '../modules/firmware/firmware.ocpp.js';
+import type { SmartChargingOcpp } from '../modules/smart-charging/smart-charging.ocpp.js';
 import type { CertificateSigningOcpp } from '../modules/security/certificate-signing.ocpp.js';
 import type { SessionsOcpp } from '../modules/sessions/sessions.ocpp.js';
 import { Coalescer } from '../lib/coalescer.js';
@@ -57,6 +58,7 @@ export interface CentralSystemOptions {
   diagnostics?: DiagnosticsOcpp;
   maintenance: MaintenanceOcpp;
   firmware?: FirmwareOcpp;
+  smartCharging?: SmartChargingOcpp;
   security: SecurityOcpp;
   /** Security profiles and certificates; absent where not wired (some unit tests). */
   certificates?: CertificateSigningOcpp;
@@ -224,6 +226,7 @@ export class CentralSystem {
       diagnostics: this.o.diagnostics,
       maintenance: this.o.maintenance.forConnection(),
       firmware: this.o.firmware,
+      smartCharging: this.o.smartCharging,
       security: this.o.security,
       certificates: this.o.certificates,
       heartbeats: this.heartbeats,
@@ -250,7 +253,10 @@ export class CentralSystem {
     if (previous) void previous.close({ code: 1000, reason: CLOSE_REASONS.replaced });
     void this.o.chargers
       .markConnected(cp.id, this.o.nodeId, client.handshake.remoteAddress ?? null)
-      .then(() => this.o.firmware?.connected(cp.id, cp.registrationStatus === 'accepted'))
+      .then(() => {
+        this.o.firmware?.connected(cp.id, cp.registrationStatus === 'accepted');
+        this.o.smartCharging?.connected(cp.id);
+      })
       .catch((err: unknown) => log.error({ err }, 'could not record connection'));
     log.info('charger connected');
 
@@ -262,6 +268,7 @@ export class CentralSystem {
       if (this.stopping) return; // stop() records every disconnection at once
       void this.o.chargers
         .markDisconnected(cp.id, this.o.nodeId, `${code ?? ''} ${reason ?? ''}`.trim())
+        .then(() => this.o.smartCharging?.disconnected(cp.id))
         .catch((err: unknown) => log.error({ err }, 'could not record disconnection'));
       log.info({ code, reason }, 'charger disconnected');
     });

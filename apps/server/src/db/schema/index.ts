@@ -15,3 +15,4 @@ export * from './maintenance.js';
 export * from './firmware.js';
 export * from './security.js';
 export * from './issued-certificates.js';
+export * from './smart-charging.js';

@@ -11,6 +11,7 @@ import type { FirmwareOcpp } from '../../modules/firmware/firmware.ocpp.js';
 import type { SecurityOcpp } from '../../modules/security/security.ocpp.js';
 import type { CertificateSigningOcpp } from '../../modules/security/certificate-signing.ocpp.js';
 import type { SessionsOcpp } from '../../modules/sessions/sessions.ocpp.js';
+import type { SmartChargingOcpp } from '../../modules/smart-charging/smart-charging.ocpp.js';
 import type { Coalescer } from '../../lib/coalescer.js';
 
 /** What a handler gets besides the message: the charger it came from and the services. */
@@ -25,6 +26,8 @@ export interface HandlerContext {
   maintenance: MaintenanceOcpp;
   /** Firmware campaigns: what a charger's firmware status and boots mean for them. */
   firmware?: FirmwareOcpp | undefined;
+  /** Smart charging: sessions, connections and power nudge the charger's group (after the answer). */
+  smartCharging?: SmartChargingOcpp | undefined;
   /** Security events the charger notifies. */
   security: SecurityOcpp;
   /** Security profiles and charger certificates (SignCertificate). */

@@ -6,7 +6,7 @@ import type { Handler } from '../context.js';
  * A transaction runs on a real connector (1..99); any other number, like a time or a figure that
  * cannot be stored as sent, is refused before anything is stored.
  */
-export const startTransaction: Handler<Ocpp.StartTransactionRequest, Ocpp.StartTransactionResponse> = (
+export const startTransaction: Handler<Ocpp.StartTransactionRequest, Ocpp.StartTransactionResponse> = async (
   p,
   ctx,
 ) => {
@@ -14,5 +14,7 @@ export const startTransaction: Handler<Ocpp.StartTransactionRequest, Ocpp.StartT
   checkMeter('meterStart', p.meterStart);
   checkTime('timestamp', p.timestamp);
   checkId('reservationId', p.reservationId);
-  return ctx.sessions.startTransaction(ctx.cp, p);
+  const answer = await ctx.sessions.startTransaction(ctx.cp, p);
+  ctx.smartCharging?.transactionStarted(ctx.cp.id);
+  return answer;
 };
