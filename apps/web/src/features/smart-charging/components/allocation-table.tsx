@@ -143,7 +143,7 @@ export function AllocationCard({ group }: { group: SmartChargingGroupDetail }) {
             percent={given}
             size="small"
             aria-label={t('totals.allocatedBar', { percent: formatNumber(given, lng) })}
-            status={given >= 100 ? 'exception' : 'normal'}
+            status={group.allocated > group.currentLimit ? 'exception' : 'normal'}
           />
         </Col>
         <Col xs={24} md={8}>
@@ -154,7 +154,7 @@ export function AllocationCard({ group }: { group: SmartChargingGroupDetail }) {
             percent={drawn}
             size="small"
             aria-label={t('totals.measuredBar', { percent: formatNumber(drawn, lng) })}
-            status={drawn >= 100 ? 'exception' : 'normal'}
+            status={group.measuredW > group.currentLimitW ? 'exception' : 'normal'}
           />
         </Col>
       </Row>

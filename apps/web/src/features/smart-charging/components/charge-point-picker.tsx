@@ -52,6 +52,8 @@ export function ChargePointPicker({
           allowClear
           placeholder={t('picker.search')}
           aria-label={t('picker.search')}
+          // Inside the group form, Enter would also submit the form: it only searches here.
+          onPressEnter={(e) => e.preventDefault()}
           onSearch={(v) => {
             setSearch(v.trim());
             setIndex(0);

@@ -22,7 +22,6 @@ function periodsText(r: CompositeScheduleResult, lng: string, minutes: (n: strin
 /** Asks every member connector what it will draw (GetCompositeSchedule) and shows each answer. */
 export function CompositeSchedulesButton({ groupId }: { groupId: number }) {
   const { t, i18n } = useTranslation('smartCharging');
-  const { t: tc } = useTranslation('common');
   const lng = i18n.language;
   const [open, setOpen] = useState(false);
   const [minutes, setMinutes] = useState(60);
@@ -74,7 +73,7 @@ export function CompositeSchedulesButton({ groupId }: { groupId: number }) {
         title={t('composite.title')}
         width={960}
         onCancel={() => setOpen(false)}
-        footer={<Button onClick={() => setOpen(false)}>{tc('actions.cancel')}</Button>}
+        footer={null}
       >
         <Flex gap={8} align="center" style={{ marginBottom: 12 }} wrap>
           <InputNumber<number>

@@ -26,7 +26,11 @@ export function PowerCard({ groupId }: { groupId: number }) {
     >
       {power.data ? (
         <Suspense fallback={<Spin />}>
-          <PowerChart samples={power.data} />
+          <PowerChart
+            samples={power.data}
+            from={power.dataUpdatedAt - hours * 3_600_000}
+            to={power.dataUpdatedAt}
+          />
         </Suspense>
       ) : (
         <Spin spinning={power.isPending} />

@@ -18,7 +18,16 @@ const COLORS = { limit: '#ef4444', allocated: '#3e82f7', measured: '#10b981' };
  * (React.lazy) so ECharts stays out of every other screen's bundle. A new theme needs a new
  * instance; options are replaced, not merged.
  */
-export default function PowerChart({ samples }: { samples: GroupPowerSample[] }) {
+export default function PowerChart({
+  samples,
+  from,
+  to,
+}: {
+  samples: GroupPowerSample[];
+  /** The time range asked for (ms), which the time axis spans even where samples are few. */
+  from: number;
+  to: number;
+}) {
   const { t, i18n } = useTranslation('smartCharging');
   const lng = i18n.language;
   const dark = useThemeStore((s) => s.currentTheme === 'dark');
@@ -27,6 +36,8 @@ export default function PowerChart({ samples }: { samples: GroupPowerSample[] })
 
   const option = useMemo<echarts.EChartsCoreOption>(() => {
     const kw = (w: number) => Math.round(w / 100) / 10;
+    // A few samples (a new group) would be invisible as bare lines: they are drawn as points too.
+    const showSymbol = samples.length < 30;
     const series = (key: 'limitW' | 'allocatedW' | 'measuredW') =>
       samples.map((s) => [Date.parse(s.at), kw(s[key])] as [number, number]);
     return {
@@ -47,6 +58,8 @@ export default function PowerChart({ samples }: { samples: GroupPowerSample[] })
       },
       xAxis: {
         type: 'time',
+        min: from,
+        max: to,
         axisLabel: { formatter: (v: number) => formatDate(v, 'time', lng), hideOverlap: true },
       },
       yAxis: { type: 'value', name: 'kW', axisLabel: { formatter: (v: number) => formatNumber(v, lng) } },
@@ -55,7 +68,7 @@ export default function PowerChart({ samples }: { samples: GroupPowerSample[] })
           name: t('chart.limit'),
           type: 'line',
           step: 'end',
-          showSymbol: false,
+          showSymbol,
           lineStyle: { type: 'dashed' },
           data: series('limitW'),
         },
@@ -63,19 +76,19 @@ export default function PowerChart({ samples }: { samples: GroupPowerSample[] })
           name: t('chart.allocated'),
           type: 'line',
           step: 'end',
-          showSymbol: false,
+          showSymbol,
           data: series('allocatedW'),
         },
         {
           name: t('chart.measured'),
           type: 'line',
-          showSymbol: false,
+          showSymbol,
           areaStyle: { opacity: 0.12 },
           data: series('measuredW'),
         },
       ],
     };
-  }, [samples, lng, t]);
+  }, [samples, from, to, lng, t]);
 
   const latest = useRef(option);
   latest.current = option;
