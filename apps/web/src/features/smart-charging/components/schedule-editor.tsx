@@ -70,7 +70,11 @@ export function ScheduleEditor({ unit, max }: { unit: string; max: number }) {
               />
             </Flex>
           ))}
-          <Form.ErrorList errors={errors} />
+          {errors.length > 0 && (
+            <Typography.Text type="danger" role="alert" data-testid="sc-schedule-error">
+              <Form.ErrorList errors={errors} />
+            </Typography.Text>
+          )}
           <div>
             <Button
               icon={<PlusOutlined />}
