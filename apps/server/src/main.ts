@@ -6,6 +6,7 @@ import { startFleet } from '@voltline/simulator';
 import { bootstrap, DEMO_ID_TAGS } from './seed/bootstrap.js';
 import { DEMO_PREFIX, ensureDemoChargers, readDemoPasswords } from './seed/demo-chargers.js';
 import { seedDemoHistory } from './seed/demo-history.js';
+import { ensureDemoSmartCharging } from './seed/demo-smart-charging.js';
 import { FilesFtpServer } from './modules/files/ftp-server.js';
 import path from 'node:path';
 
@@ -50,6 +51,7 @@ async function main() {
   if (seeded.created && config.SEED_DEMO) {
     await ensureDemoChargers(database.db, config, 5);
     await seedDemoHistory(database.db, config.DEMO_HISTORY_DAYS);
+    await ensureDemoSmartCharging(database.db);
   }
 
   let fleet: Awaited<ReturnType<typeof startDemoFleet>> = null;

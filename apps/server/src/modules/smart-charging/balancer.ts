@@ -215,8 +215,12 @@ export class Balancer {
       const current = s ? (txOk ? a.limit : null) : a?.defaultLimit;
       const retryAfter = a?.state === 'NotSupported' ? NOT_SUPPORTED_RETRY_MS : RETRY_MS;
       const refused = input.unbounded;
+      // A refusing charger is asked again after a while, and at once for a new session.
       const due = refused
-        ? !a?.sentAt || now.getTime() - a.sentAt.getTime() >= retryAfter
+        ? !a?.sentAt ||
+          now.getTime() - a.sentAt.getTime() >= retryAfter ||
+          a.purpose !== purpose ||
+          (s !== undefined && a.transactionId !== s.id)
         : current === null ||
           current === undefined ||
           a?.state !== 'Accepted' ||

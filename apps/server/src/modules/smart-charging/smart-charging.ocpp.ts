@@ -7,6 +7,8 @@ export interface BalancerNudge {
 
 /** MeterValues nudge a charger's group at most this often (the tick also catches them). */
 const METER_NUDGE_MS = 2_000;
+/** How long after a StartTransaction answer the balancer sends the session's TxProfile. */
+const TX_SETTLE_MS = 500;
 
 /**
  * What the OCPP endpoint tells smart charging: sessions starting and stopping, chargers coming and
@@ -21,8 +23,12 @@ export class SmartChargingOcpp {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /**
+   * A charger learns its transaction id from the answer, and may take a moment to file it: a
+   * TxProfile naming it too soon is rejected. The nudge waits a little.
+   */
   transactionStarted(chargePointDbId: number): void {
-    this.later(chargePointDbId);
+    setTimeout(() => this.later(chargePointDbId), TX_SETTLE_MS).unref();
   }
 
   transactionStopped(chargePointDbId: number): void {

@@ -231,7 +231,13 @@ export class SmartChargingService {
         sessionId: s?.id ?? null,
         sessionStartedAt: s?.startedAt.toISOString() ?? null,
         maximum: round(maximumOf(c.maximumPower, cp, unit, g.phases)),
-        limit: a?.limit ?? null,
+        limit: !a
+          ? null
+          : s
+            ? a.purpose === 'TxProfile' && a.transactionId === s.id
+              ? a.limit
+              : a.defaultLimit
+            : (a.defaultLimit ?? a.limit),
         reserved: round(a?.reserved ?? 0),
         powerW: s ? (s.lastPowerW ?? null) : null,
         state: (a?.state ?? null) as AllocationState | null,

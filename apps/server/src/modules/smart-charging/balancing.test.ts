@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { startCharger, type SimCharger, type Vehicle } from '@voltline/simulator';
+import type { ConnectorAllocation, SmartChargingGroup, SmartChargingGroupDetail } from '@voltline/contract';
+import { connectors, operators } from '../../db/schema/index.js';
+import { manualClock } from '../../lib/clock.js';
+import { createTestApp, type TestApp } from '../../../test/helper.js';
+import { listen, registerChargePoint, until } from '../../../test/ocpp-helper.js';
+
+// The balancer against simulated chargers: each has one connector, samples its meter every second
+// and reports Power.Active.Import. The services' clock is held by the test (schedule boundaries).
+
+const PW = 'charger-secret-sc01';
+const clock = manualClock(new Date());
+let t: TestApp;
+let url: string;
+let admin: string;
+let operatorId: number;
+const sims: SimCharger[] = [];
+type Answer<T> = { data: T; message?: string; error?: string };
+/** A car that takes all it is given: big battery, 22 kW on board. */
+const bigCar = (): Vehicle => ({ capacityWh: 200_000, soc: 10, maxPowerW: 22_000, targetSoc: 100 });
+
+async function charger(id: string, extra: { rejectChargingProfiles?: boolean } = {}): Promise<SimCharger> {
+  const cp = await registerChargePoint(t, id, PW);
+  await t.database.db
+    .delete(connectors)
+    .where(and(eq(connectors.chargePointId, cp.id), eq(connectors.connectorId, 2)));
+  const sim = await startCharger({
+    url,
+    id,
+    password: PW,
+    connectors: 1,
+    config: { MeterValueSampleInterval: '1' },
+    ...extra,
+  });
+  sims.push(sim);
+  return sim;
+}
+
+async function group(name: string, chargePointIds: string[], extra: Record<string, unknown> = {}) {
+  const r = await t.call<Answer<SmartChargingGroup>>('POST', '/api/portal/SmartCharging', {
+    token: admin,
+    body: {
+      name,
+      operatorId,
+      chargingRateUnit: 'A',
+      mode: 'equal',
+      maxPower: 32,
+      minPerSession: 6,
+      chargePointIds,
+      ...extra,
+    },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data.id;
+}
+
+const detail = async (id: number) =>
+  (
+    await t.call<Answer<SmartChargingGroupDetail>>(
+      'GET',
+      `/api/portal/SmartCharging/SmartChargeGroupDetail/${id}`,
+      {
+        token: admin,
+      },
+    )
+  ).body.data;
+/** Polls the detail until `done` holds; on time-out the error shows the last allocation seen. */
+async function reach(id: number, done: (a: Map<string, ConnectorAllocation>) => boolean) {
+  let last: SmartChargingGroupDetail | undefined;
+  try {
+    return await until(async () => {
+      last = await detail(id);
+      const byCp = new Map(last.allocations.map((a) => [a.chargePointId, a]));
+      return done(byCp) ? last : null;
+    });
+  } catch {
+    const seen = last?.allocations.map((a) => [
+      a.chargePointId,
+      a.state,
+      a.limit,
+      a.reserved,
+      a.detail,
+      a.sessionId,
+    ]);
+    throw new Error(`allocation not reached: ${JSON.stringify(seen)}`);
+  }
+}
+const near = (v: number | null | undefined, want: number) =>
+  v !== null && v !== undefined && Math.abs(v - want) < 0.3;
+const accepted = (a: ConnectorAllocation | undefined, want: number) =>
+  a?.state === 'Accepted' && near(a.limit, want);
+
+/** The limit the simulated charger applies to connector 1's session now, in W. */
+function appliedW(sim: SimCharger): number {
+  const tx = sim.connector(1)!.transaction!;
+  return sim.profiles.limitW(1, new Date(), tx.startedAt, tx.id);
+}
+
+async function start(sim: SimCharger, idTag: string) {
+  sim.plugIn(1, bigCar());
+  const s = await sim.startSession(1, idTag);
+  expect(s.status).toBe('Accepted');
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ OCPP_CALL_TIMEOUT_SECONDS: '2' }, { clock });
+  url = await listen(t);
+  admin = await t.login('admin@voltline.local');
+  const [op] = await t.database.db
+    .select({ id: operators.id })
+    .from(operators)
+    .where(eq(operators.name, 'Voltline İstanbul'));
+  operatorId = op!.id;
+});
+afterAll(async () => {
+  await Promise.all(sims.map((s) => s.close()));
+  await t.close();
+});
+
+describe('balancing a group', () => {
+  it('gives three sessions a third of 32 A each, and the other two more when one stops', async () => {
+    const [a, b, c] = [await charger('SC-A'), await charger('SC-B'), await charger('SC-C')];
+    const id = await group('Depot', ['SC-A', 'SC-B', 'SC-C']);
+    // Watches what the chargers apply to their sessions, the whole test long.
+    const worst = { w: 0 };
+    const watch = setInterval(() => {
+      const sum = [a, b, c].reduce((t, sim) => t + (sim!.connector(1)!.transaction ? appliedW(sim!) : 0), 0);
+      worst.w = Math.max(worst.w, sum);
+    }, 10);
+    // Idle connectors get the minimum as their TxDefaultProfile.
+    await reach(id, (m) => ['SC-A', 'SC-B', 'SC-C'].every((cp) => accepted(m.get(cp), 6)));
+    await start(a!, 'DEMO0001');
+    await start(b!, 'DEMO0002');
+    await start(c!, 'DEMO0003');
+    const d = await reach(id, (m) => ['SC-A', 'SC-B', 'SC-C'].every((cp) => accepted(m.get(cp), 10.6)));
+    expect(d.allocated).toBeLessThanOrEqual(32);
+    expect(d.allocations.every((x) => x.sessionId !== null)).toBe(true);
+    // The charger follows: its power at the next sample is within its limit (690 W per A on 3 phases).
+    await until(async () => (a!.connector(1)!.powerW > 0 ? true : null));
+    expect(a!.connector(1)!.powerW).toBeLessThanOrEqual(10.6 * 690 + 1);
+
+    c!.stopSession(1);
+    // The stopped connector keeps the minimum for the next car; the other two share the rest.
+    const after = await reach(
+      id,
+      (m) => accepted(m.get('SC-A'), 13) && accepted(m.get('SC-B'), 13) && near(m.get('SC-C')?.limit, 6),
+    );
+    expect(after.allocated).toBeLessThanOrEqual(32);
+    // The charger applies the raised limit to its running session.
+    expect(appliedW(a!)).toBeCloseTo(13 * 690, -1);
+    a!.stopSession(1);
+    b!.stopSession(1);
+    await reach(id, (m) => ['SC-A', 'SC-B', 'SC-C'].every((cp) => near(m.get(cp)?.limit, 6)));
+    clearInterval(watch);
+    // Decreases go out before increases: the sessions' limits never added up past 32 A.
+    expect(worst.w).toBeGreaterThan(0);
+    expect(worst.w).toBeLessThanOrEqual(32 * 690 + 1);
+  });
+
+  it('keeps a charger that rejects its profile at its maximum, shows the rejection, and shares the rest', async () => {
+    const [r, d, e] = [
+      await charger('SC-R', { rejectChargingProfiles: true }),
+      await charger('SC-D'),
+      await charger('SC-E'),
+    ];
+    const id = await group('Workshop', ['SC-R', 'SC-D', 'SC-E'], { maxPower: 48 });
+    await start(r!, 'DEMO0001');
+    await start(d!, 'DEMO0002');
+    await start(e!, 'DEMO0003');
+    const got = await reach(
+      id,
+      (m) =>
+        m.get('SC-R')?.state === 'Rejected' &&
+        m.get('SC-R')?.sessionId !== null &&
+        accepted(m.get('SC-D'), 8) &&
+        accepted(m.get('SC-E'), 8),
+    );
+    const rejected = got.allocations.find((x) => x.chargePointId === 'SC-R')!;
+    expect(rejected).toMatchObject({ reserved: 32, detail: 'Rejected' });
+    expect(got.allocated).toBeLessThanOrEqual(48);
+    for (const sim of [r, d, e]) sim!.stopSession(1);
+  });
+
+  it('applies a lower schedule period when its time comes', async () => {
+    const [f, g] = [await charger('SC-F'), await charger('SC-G')];
+    const soon = new Date(clock.now().getTime() + 120_000);
+    const from = soon.toISOString().slice(11, 16);
+    const id = await group('Evening', ['SC-F', 'SC-G'], { timeZone: 'UTC', schedule: [{ from, limit: 16 }] });
+    await start(f!, 'DEMO0001');
+    await start(g!, 'DEMO0002');
+    await reach(id, (m) => accepted(m.get('SC-F'), 16) && accepted(m.get('SC-G'), 16));
+    clock.advance(180_000);
+    // The periodic pass sees the boundary: both sessions go down to half of 16 A.
+    const d = await reach(id, (m) => accepted(m.get('SC-F'), 8) && accepted(m.get('SC-G'), 8));
+    expect(d.currentLimit).toBe(16);
+    expect(appliedW(f!)).toBeCloseTo(8 * 690, -1);
+
+    // Leaving the group clears the profiles Voltline set on the charger.
+    const left = await t.call('POST', '/api/portal/SmartCharging/RemoveChargePointsFromGroup', {
+      token: admin,
+      body: { groupId: id, chargePointIds: ['SC-G'] },
+    });
+    expect(left.status).toBe(200);
+    await until(async () => (g!.profiles.all.every((p) => p.profile.stackLevel !== 5) ? true : null));
+    // SC-F now has the whole 16 A.
+    await reach(id, (m) => accepted(m.get('SC-F'), 16) && !m.has('SC-G'));
+    f!.stopSession(1);
+    g!.stopSession(1);
+  });
+});
