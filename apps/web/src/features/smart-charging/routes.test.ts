@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { permissionsOf, ROLES } from '@voltline/contract';
+import { permissionsOf, type Role } from '@voltline/contract';
 import { SMART_CHARGING_ROUTES } from './routes';
 
-const offered = (role: (typeof ROLES)[number]) => {
+const offered = (role: Role) => {
   const permissions = permissionsOf([role]);
   return SMART_CHARGING_ROUTES.filter((r) => !r.permission || permissions.has(r.permission)).map((r) =>
     r.path.replace('/portal/management/smartCharging', ''),
