@@ -34,6 +34,8 @@ export const SERVER_LAYERS = [
   // Security profiles, Voltline's CA, chargers' certificates and security events. It prepares the
   // commands' SecurityProfile change and certificate calls (handed to commands by services.ts).
   ['security'],
+  // Smart-charging groups and their balancer; they send through the commands (handed in by services.ts).
+  ['smart-charging'],
 ];
 
 const dirs = (dir) =>

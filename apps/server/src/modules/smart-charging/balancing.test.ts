@@ -126,22 +126,22 @@ describe('balancing a group', () => {
     // Watches what the chargers apply to their sessions, the whole test long.
     const worst = { w: 0 };
     const watch = setInterval(() => {
-      const sum = [a, b, c].reduce((t, sim) => t + (sim!.connector(1)!.transaction ? appliedW(sim!) : 0), 0);
+      const sum = [a, b, c].reduce((t, sim) => t + (sim.connector(1)!.transaction ? appliedW(sim) : 0), 0);
       worst.w = Math.max(worst.w, sum);
     }, 10);
     // Idle connectors get the minimum as their TxDefaultProfile.
     await reach(id, (m) => ['SC-A', 'SC-B', 'SC-C'].every((cp) => accepted(m.get(cp), 6)));
-    await start(a!, 'DEMO0001');
-    await start(b!, 'DEMO0002');
-    await start(c!, 'DEMO0003');
+    await start(a, 'DEMO0001');
+    await start(b, 'DEMO0002');
+    await start(c, 'DEMO0003');
     const d = await reach(id, (m) => ['SC-A', 'SC-B', 'SC-C'].every((cp) => accepted(m.get(cp), 10.6)));
     expect(d.allocated).toBeLessThanOrEqual(32);
     expect(d.allocations.every((x) => x.sessionId !== null)).toBe(true);
     // The charger follows: its power at the next sample is within its limit (690 W per A on 3 phases).
-    await until(async () => (a!.connector(1)!.powerW > 0 ? true : null));
-    expect(a!.connector(1)!.powerW).toBeLessThanOrEqual(10.6 * 690 + 1);
+    await until(() => Promise.resolve(a.connector(1)!.powerW > 0 ? true : null));
+    expect(a.connector(1)!.powerW).toBeLessThanOrEqual(10.6 * 690 + 1);
 
-    c!.stopSession(1);
+    c.stopSession(1);
     // The stopped connector keeps the minimum for the next car; the other two share the rest.
     const after = await reach(
       id,
@@ -149,9 +149,9 @@ describe('balancing a group', () => {
     );
     expect(after.allocated).toBeLessThanOrEqual(32);
     // The charger applies the raised limit to its running session.
-    expect(appliedW(a!)).toBeCloseTo(13 * 690, -1);
-    a!.stopSession(1);
-    b!.stopSession(1);
+    expect(appliedW(a)).toBeCloseTo(13 * 690, -1);
+    a.stopSession(1);
+    b.stopSession(1);
     await reach(id, (m) => ['SC-A', 'SC-B', 'SC-C'].every((cp) => near(m.get(cp)?.limit, 6)));
     clearInterval(watch);
     // Decreases go out before increases: the sessions' limits never added up past 32 A.
@@ -166,9 +166,9 @@ describe('balancing a group', () => {
       await charger('SC-E'),
     ];
     const id = await group('Workshop', ['SC-R', 'SC-D', 'SC-E'], { maxPower: 48 });
-    await start(r!, 'DEMO0001');
-    await start(d!, 'DEMO0002');
-    await start(e!, 'DEMO0003');
+    await start(r, 'DEMO0001');
+    await start(d, 'DEMO0002');
+    await start(e, 'DEMO0003');
     const got = await reach(
       id,
       (m) =>
@@ -180,7 +180,7 @@ describe('balancing a group', () => {
     const rejected = got.allocations.find((x) => x.chargePointId === 'SC-R')!;
     expect(rejected).toMatchObject({ reserved: 32, detail: 'Rejected' });
     expect(got.allocated).toBeLessThanOrEqual(48);
-    for (const sim of [r, d, e]) sim!.stopSession(1);
+    for (const sim of [r, d, e]) sim.stopSession(1);
   });
 
   it('applies a lower schedule period when its time comes', async () => {
@@ -188,14 +188,14 @@ describe('balancing a group', () => {
     const soon = new Date(clock.now().getTime() + 120_000);
     const from = soon.toISOString().slice(11, 16);
     const id = await group('Evening', ['SC-F', 'SC-G'], { timeZone: 'UTC', schedule: [{ from, limit: 16 }] });
-    await start(f!, 'DEMO0001');
-    await start(g!, 'DEMO0002');
+    await start(f, 'DEMO0001');
+    await start(g, 'DEMO0002');
     await reach(id, (m) => accepted(m.get('SC-F'), 16) && accepted(m.get('SC-G'), 16));
     clock.advance(180_000);
     // The periodic pass sees the boundary: both sessions go down to half of 16 A.
     const d = await reach(id, (m) => accepted(m.get('SC-F'), 8) && accepted(m.get('SC-G'), 8));
     expect(d.currentLimit).toBe(16);
-    expect(appliedW(f!)).toBeCloseTo(8 * 690, -1);
+    expect(appliedW(f)).toBeCloseTo(8 * 690, -1);
 
     // Leaving the group clears the profiles Voltline set on the charger.
     const left = await t.call('POST', '/api/portal/SmartCharging/RemoveChargePointsFromGroup', {
@@ -203,10 +203,10 @@ describe('balancing a group', () => {
       body: { groupId: id, chargePointIds: ['SC-G'] },
     });
     expect(left.status).toBe(200);
-    await until(async () => (g!.profiles.all.every((p) => p.profile.stackLevel !== 5) ? true : null));
+    await until(() => Promise.resolve(g.profiles.all.every((p) => p.profile.stackLevel !== 5) ? true : null));
     // SC-F now has the whole 16 A.
     await reach(id, (m) => accepted(m.get('SC-F'), 16) && !m.has('SC-G'));
-    f!.stopSession(1);
-    g!.stopSession(1);
+    f.stopSession(1);
+    g.stopSession(1);
   });
 });

@@ -289,7 +289,11 @@ export class SmartChargingService {
               chargingRateUnit: found.g.chargingRateUnit,
             });
             if (!r.ok) return { ...base, status: r.error ?? r.outcome, schedule: null };
-            return { ...base, status: String(r.answer.status ?? 'Rejected'), schedule: scheduleOf(r.answer) };
+            return {
+              ...base,
+              status: typeof r.answer.status === 'string' ? r.answer.status : 'Rejected',
+              schedule: scheduleOf(r.answer),
+            };
           })(),
         ];
       }),
