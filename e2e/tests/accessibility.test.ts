@@ -16,6 +16,7 @@ const CP_ID = 'A11Y-SIM-01';
 let server: TestServer;
 let browser: Browser;
 let charger: SimCharger | undefined;
+let groupId = 0;
 
 const api = <T>(path: string, token?: string, body?: unknown, method?: string) =>
   serverApi<T>(server, path, token, body, method);
@@ -43,6 +44,17 @@ beforeAll(async () => {
     id: CP_ID,
     password: creds.password,
   });
+  // A smart-charging group with the charger, for its list and its live detail.
+  ({ id: groupId } = await api<{ id: number }>('portal/SmartCharging', token, {
+    name: 'Accessibility depot',
+    operatorId,
+    chargingRateUnit: 'A',
+    mode: 'equal',
+    maxPower: 32,
+    minPerSession: 6,
+    schedule: [{ from: '07:00', limit: 20 }],
+    chargePointIds: [CP_ID],
+  }));
 });
 
 afterAll(async () => {
@@ -88,6 +100,15 @@ const SCREENS: Screen[] = [
   { name: 'charger firmware', path: '/portal/management/device/firmware', ready: row('fw-device-table') },
   { name: 'firmware upload', path: '/portal/management/firmware/upload', ready: '[data-testid="fw-upload"]' },
   { name: 'firmware update', path: '/portal/management/firmware/update', ready: row('fw-picker-table') },
+  { name: 'smart charging', path: '/portal/management/smartCharging', ready: row('sc-table') },
+  {
+    name: 'smart-charging group',
+    // The group is made in beforeAll, after this table is read.
+    get path() {
+      return `/portal/management/smartCharging/detail/${groupId}`;
+    },
+    ready: row('sc-allocation-table'),
+  },
 ];
 
 /** Spinners, skeletons and loading cards: a screen still waiting for its data. */

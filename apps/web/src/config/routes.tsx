@@ -12,6 +12,7 @@ import { OPERATOR_ROUTES } from '../features/operators/routes';
 import { PAYMENT_ROUTES } from '../features/payments/routes';
 import { SECURITY_EVENT_ROUTES } from '../features/security-events/routes';
 import { SESSION_ROUTES } from '../features/sessions/routes';
+import { SMART_CHARGING_ROUTES } from '../features/smart-charging/routes';
 import { TARIFF_ROUTES } from '../features/tariffs/routes';
 import { lazyScreen } from '../lib/lazy';
 import {
@@ -73,6 +74,7 @@ export const PROTECTED_ROUTES: ScreenRoute[] = [
   ...SESSION_ROUTES,
   ...PAYMENT_ROUTES,
   ...CHARGE_POINT_ROUTES,
+  ...SMART_CHARGING_ROUTES,
   ...FIRMWARE_ROUTES,
   ...AUDIT_LOG_ROUTES,
   ...OCPP_LOG_ROUTES,

@@ -10,6 +10,7 @@ export type MenuIcon =
   | 'Audit'
   | 'CloudSync'
   | 'CloudUpload'
+  | 'Cluster'
   | 'BarChart'
   | 'Calendar'
   | 'CreditCard'

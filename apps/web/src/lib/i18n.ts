@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'maintenance',
   'firmware',
   'security',
+  'smartCharging',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
