@@ -51,13 +51,13 @@ async function limitsSent(page: Page): Promise<Record<string, number | null>> {
 }
 
 /**
- * A limit by what it amounts to in a 32 A group: about a third (3 charging), about 13 A (2 charging
- * beside an idle connector's 6 A), at most the 6 A minimum (idle); anything else as the number.
+ * A limit by what it amounts to in a 32 A group: about a third (3 charging), half (2 charging),
+ * at most the 6 A minimum (idle); anything else as the number.
  */
 function share(limit: number | null | undefined): string {
   if (limit === null || limit === undefined) return 'none';
   if (limit >= 10 && limit <= 10.7) return 'a third';
-  if (limit >= 12 && limit <= 16) return 'more';
+  if (limit >= 15.5 && limit <= 16) return 'half';
   if (limit <= 6) return 'idle';
   return String(limit);
 }
@@ -109,7 +109,7 @@ describe('smart charging', () => {
     expect(sims[2]?.stopSession(1)).toBe(true);
     await expect
       .poll(() => shares(page, keys), { timeout: 30_000, interval: 1_000 })
-      .toEqual(['more', 'more', 'idle']);
+      .toEqual(['half', 'half', 'idle']);
     await screenshot(page, 'smart-charging-after-stop');
 
     // Each connector's composite schedule, as its charger reports it.

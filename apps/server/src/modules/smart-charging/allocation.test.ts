@@ -74,19 +74,31 @@ describe('dividing a group limit', () => {
     expect(reservedSum(r)).toBeLessThanOrEqual(14);
   });
 
-  it('keeps the minimum for idle connectors so a new session starts within budget', () => {
+  it('holds nothing back for idle connectors while running sessions can use it', () => {
     const r = allocate(settings(), [car('a1'), car('b2'), car('idle9', { charging: false })]);
-    expect(limits(r)).toEqual({ a1: 13, b2: 13, idle9: 6 });
+    expect(limits(r)).toEqual({ a1: 16, b2: 16, idle9: 0 });
   });
 
-  it('gives idle connectors only what is free when the budget is short', () => {
-    const r = allocate(settings({ limit: 16 }), [
-      car('a1'),
-      car('b2'),
+  it('does not let many idle connectors starve the cars that charge', () => {
+    const idle = Array.from({ length: 17 }, (_, i) => car(`i${i + 10}`, { charging: false }));
+    const r = allocate(settings({ limit: 63 }), [car('a1'), car('b2'), car('c3'), ...idle]);
+    expect(limits(r)).toMatchObject({ a1: 21, b2: 21, c3: 21 });
+    expect(idle.every((c) => r.get(c.key)?.limit === 0)).toBe(true);
+  });
+
+  it('gives idle connectors what the sessions leave, at most the minimum each', () => {
+    const r = allocate(settings({ limit: 40 }), [
+      car('a1', { maximum: 16 }),
+      car('b2', { maximum: 16 }),
       car('i8', { charging: false }),
       car('i9', { charging: false }),
     ]);
-    expect(limits(r)).toEqual({ a1: 6, b2: 6, i8: 2, i9: 2 });
+    expect(limits(r)).toEqual({ a1: 16, b2: 16, i8: 4, i9: 4 });
+    const roomy = allocate(settings({ limit: 64 }), [
+      car('a1', { maximum: 16 }),
+      car('i9', { charging: false }),
+    ]);
+    expect(limits(roomy)).toEqual({ a1: 16, i9: 6 });
   });
 
   it('never passes the limit, whatever the mix', () => {

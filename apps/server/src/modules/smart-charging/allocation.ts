@@ -47,10 +47,12 @@ const down = (v: number, step: number) =>
  * 1. Unbounded connectors are counted at their maximum (and asked for it, should they accept).
  * 2. Every charging connector is owed the minimum (in arrival order while the budget lasts; one
  *    the budget cannot give its minimum gets 0, as less than the minimum does not charge).
- * 3. Idle connectors get the minimum, or their equal part of what is left after step 2, so a new
- *    session starts within budget.
- * 4. The rest goes to the charging connectors: equal mode fills them level (water-filling, none
+ * 3. The rest goes to the charging connectors: equal mode fills them level (water-filling, none
  *    above its maximum or its demand); arrival mode fills the earliest first.
+ * 4. Idle connectors get what the sessions leave, each at most the minimum, so a new session
+ *    starts within budget. Capacity is never held back from running sessions for cars that may
+ *    come: a site with many idle connectors would otherwise starve the cars it has. A car that
+ *    arrives at a connector left 0 is given its share by the run its StartTransaction causes.
  */
 export function allocate(settings: AllocationSettings, inputs: AllocationInput[]): Map<string, Allocation> {
   const { step, mode } = settings;
@@ -77,16 +79,7 @@ export function allocate(settings: AllocationSettings, inputs: AllocationInput[]
     given.set(c.key, g);
     budget -= g;
   }
-  // 3. Idle connectors.
-  if (idle.length > 0) {
-    const each = down(Math.min(settings.minPerSession, budget / idle.length), step);
-    for (const c of idle) {
-      const l = Math.min(each, c.maximum);
-      out.set(c.key, { limit: l, reserved: l });
-      budget -= l;
-    }
-  }
-  // 4. The rest among those who got their minimum.
+  // 3. The rest among those who got their minimum.
   let open = charging.filter((c) => (given.get(c.key) ?? 0) > 0 && cap(c) > (given.get(c.key) ?? 0));
   if (mode === 'arrival') {
     for (const c of open) {
@@ -119,6 +112,15 @@ export function allocate(settings: AllocationSettings, inputs: AllocationInput[]
   for (const c of charging) {
     const l = down(given.get(c.key) ?? 0, step);
     out.set(c.key, { limit: l, reserved: l });
+    budget += (given.get(c.key) ?? 0) - l;
+  }
+  // 4. Idle connectors: what is left, at most the minimum each.
+  if (idle.length > 0) {
+    const each = down(Math.min(settings.minPerSession, Math.max(0, budget) / idle.length), step);
+    for (const c of idle) {
+      const l = Math.min(each, c.maximum);
+      out.set(c.key, { limit: l, reserved: l });
+    }
   }
   return out;
 }

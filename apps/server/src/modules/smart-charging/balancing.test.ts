@@ -177,14 +177,14 @@ describe('balancing a group', () => {
     expect(a.connector(1)!.powerW).toBeLessThanOrEqual(10.6 * 690 + 1);
 
     c.stopSession(1);
-    // The stopped connector keeps the minimum for the next car; the other two share the rest.
+    // The two still charging share the whole limit; the idle connector is left what they cannot use (none).
     const after = await reach(
       id,
-      (m) => accepted(m.get('SC-A'), 13) && accepted(m.get('SC-B'), 13) && near(m.get('SC-C')?.limit, 6),
+      (m) => accepted(m.get('SC-A'), 16) && accepted(m.get('SC-B'), 16) && near(m.get('SC-C')?.limit, 0),
     );
     expect(after.allocated).toBeLessThanOrEqual(32);
     // The charger applies the raised limit to its running session.
-    expect(appliedW(a)).toBeCloseTo(13 * 690, -1);
+    expect(appliedW(a)).toBeCloseTo(16 * 690, -1);
     a.stopSession(1);
     b.stopSession(1);
     await reach(id, (m) => ['SC-A', 'SC-B', 'SC-C'].every((cp) => near(m.get(cp)?.limit, 6)));
