@@ -10,6 +10,10 @@ export interface TestServer {
   url: string;
   dataDir: string;
   stop(): Promise<void>;
+  /** Ends the process as `kill -9` would: no shutdown, sockets cut. */
+  kill(): Promise<void>;
+  /** What the process printed so far. */
+  output(): string;
 }
 
 function freePort(): Promise<number> {
@@ -77,13 +81,20 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     url,
     dataDir,
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       rmSync(dataDir, { recursive: true, force: true });
+    },
+    output: () => output,
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

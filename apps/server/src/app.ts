@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
+import { connect as connectToNats, type NatsConnection } from '@nats-io/transport-node';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -97,11 +98,14 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // A cluster's processes reach each other's chargers through NATS.
+  const nats = config.NATS_URL ? await connectNats(config, app.log) : null;
   const services = createServices({
     config,
     database,
     log: app.log,
     authority,
+    nats,
     ...(clock ? { clock } : {}),
     mailer:
       mailer ??
@@ -122,12 +126,22 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
 
   const { ocpp } = services;
   app.addHook('onReady', async () => {
+    // Alive before any charger connects: the leader never takes this process's chargers for lost.
+    await services.nodes.start();
+    await services.leader.start();
     // Commands this process sent before a crash never got their answer: recorded as lost.
     await services.commands.markLost();
     await ocpp.start(app.server);
   });
   // Chargers' sockets are closed before the HTTP server, which would otherwise wait for them.
-  app.addHook('preClose', () => ocpp.stop());
+  app.addHook('preClose', async () => {
+    services.health.shuttingDown();
+    await ocpp.stop();
+    await services.nodes.stop();
+    services.leaderWork.close();
+    await services.leader.stop();
+    await nats?.drain().catch((err: unknown) => app.log.warn({ err }, 'NATS drain failed'));
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -160,18 +174,30 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerAuth(app, { defaultLocale: config.DEFAULT_LOCALE, tokens: services.tokens, auth: services.auth });
+  // Background jobs run in one process of a cluster, the leader (see cluster/leader.ts).
+  const every = (name: string, ms: number, job: () => Promise<unknown>) =>
+    everyOnLeader(
+      app,
+      ms,
+      () => services.leader.isLeader,
+      job,
+      name,
+      (n) => services.metrics.jobRuns.inc({ job: n }),
+    );
+  // Chargers held by a process that fell silent (killed, frozen) are shown offline.
+  every('lostProcesses', services.nodes.intervalMs, () => services.nodes.releaseLost());
   // The stale-session rule runs every 10 minutes, and once at start.
-  every(app, 600_000, () => services.sessions.closeStale(), 'closing stale sessions failed');
+  every('staleSessions', 600_000, () => services.sessions.closeStale());
   // Diagnostics files past their retention are deleted every hour, and once at start.
-  every(app, 3_600_000, () => services.diagnostics.purgeExpired(), 'purging diagnostics files failed');
+  every('diagnosticsRetention', 3_600_000, () => services.diagnostics.purgeExpired());
   // Firmware campaigns move on: time-outs, chargers back online, the next batch, the pause threshold.
-  every(app, 5_000, () => services.rollout.tick(), 'firmware campaign tick failed');
+  every('firmwareCampaigns', 5_000, () => services.rollout.tick());
   // Smart-charging groups: schedule boundaries, measured power and samples, every 5 s.
-  every(app, 5_000, () => services.balancer.tick(), 'smart charging tick failed');
+  every('smartCharging', 5_000, () => services.balancer.tick());
   // Chargers whose certificate ends within 30 days are asked for a new one, every hour and at start.
-  every(app, 3_600_000, () => services.certificateRenewal.run(), 'certificate renewal failed');
+  every('certificateRenewal', 3_600_000, () => services.certificateRenewal.run());
   // Bookings past their expiry stop holding their connector.
-  every(app, 30_000, () => services.bookings.expire(), 'expiring bookings failed');
+  every('bookingExpiry', 30_000, () => services.bookings.expire());
 
   await app.register(
     (api: App, _opts, done) => {
@@ -213,9 +239,23 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   return app;
 }
 
-/** Runs a background job at start and then every `ms`, until the app closes; failures are logged. */
-function every(app: App, ms: number, job: () => Promise<unknown>, failure: string) {
-  const run = () => void job().catch((err: unknown) => app.log.error({ err }, failure));
+/**
+ * Runs a background job at start and then every `ms`, until the app closes, in the process that
+ * leads (a single process always does); failures are logged.
+ */
+function everyOnLeader(
+  app: App,
+  ms: number,
+  leading: () => boolean,
+  job: () => Promise<unknown>,
+  name: string,
+  counted: (job: string) => void,
+) {
+  const run = () => {
+    if (!leading()) return;
+    counted(name);
+    void job().catch((err: unknown) => app.log.error({ err, job: name }, 'background job failed'));
+  };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', () => {
     timer = setInterval(run, ms);
@@ -227,6 +267,22 @@ function every(app: App, ms: number, job: () => Promise<unknown>, failure: strin
     clearInterval(timer);
     return Promise.resolve();
   });
+}
+
+/** The NATS link of a cluster process; it reconnects by itself when NATS restarts. */
+async function connectNats(config: Config, log: FastifyBaseLogger): Promise<NatsConnection> {
+  const nc = await connectToNats({
+    servers: (config.NATS_URL ?? '').split(','),
+    name: `voltline ${config.nodeId}`,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 1_000,
+  });
+  void (async () => {
+    for await (const s of nc.status()) {
+      if (s.type === 'disconnect' || s.type === 'reconnect') log.warn({ nats: s.type }, `NATS ${s.type}`);
+    }
+  })();
+  return nc;
 }
 
 /**

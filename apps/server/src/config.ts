@@ -90,6 +90,21 @@ const EnvSchema = z.object({
   /** Days a charger certificate Voltline signs stays valid. */
   CHARGER_CERT_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   NODE_ID: z.string().min(1).max(100).optional(),
+  /** NATS server(s) of a cluster, comma-separated (nats://host:4222): commands reach chargers held by other processes. */
+  NATS_URL: z
+    .string()
+    .regex(
+      /^(nats|tls|wss?):\/\/[^\s,]+(,(nats|tls|wss?):\/\/[^\s,]+)*$/,
+      'must be nats:// URLs, comma-separated',
+    )
+    .optional(),
+  /** The first token of every NATS subject Voltline uses: networks sharing one NATS keep apart. */
+  NATS_SUBJECT_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be letters, digits, - or _')
+    .default('voltline'),
+  /** A process silent this long (killed, frozen, cut off) is gone; its chargers are shown offline. */
+  CLUSTER_NODE_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(600).default(15),
   /** `GET /metrics` on the main port needs `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** `GET /metrics` on a port of its own (no token needed there), e.g. one only the scraper reaches. */
@@ -212,6 +227,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NATS_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  NATS_URL needs DATABASE_URL: the processes of a cluster share one PostgreSQL',
+    );
+  }
+  if (e.NATS_URL && !e.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  NATS_URL needs JWT_SECRET: every process of a cluster must accept the tokens the others sign',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const simulate = e.SIMULATE === 'true' ? 5 : e.SIMULATE === 'false' ? 0 : Number(e.SIMULATE);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicConfig } from '@voltline/contract';
 import type { Config } from './config.js';
@@ -54,6 +55,9 @@ import { TariffsService } from './modules/tariffs/tariffs.service.js';
 import { createOperatorWithOwner, userInReach } from './modules/users/registration.js';
 import { UsersService } from './modules/users/users.service.js';
 import { CentralSystem } from './ocpp/central-system.js';
+import { ClusterNodes } from './cluster/nodes.js';
+import { Leader } from './cluster/leader.js';
+import { LeaderWork } from './cluster/leader-work.js';
 import { VERSION } from './version.js';
 
 export interface ServiceDeps {
@@ -64,6 +68,8 @@ export interface ServiceDeps {
   clock?: Clock;
   /** The CA chargers' certificates are signed by (app.ts builds it first: the TLS server trusts it). */
   authority?: CertificateAuthority;
+  /** The cluster's NATS link (NATS_URL); none for a single process. */
+  nats?: NatsConnection | null;
 }
 
 /**
@@ -78,8 +84,18 @@ export function createServices({
   log,
   clock = systemClock,
   authority = new CertificateAuthority(config.ca),
+  nats = null,
 }: ServiceDeps) {
   const { db } = database;
+  // One process of a cluster runs the background jobs: the holder of a PostgreSQL advisory lock.
+  const nodeTimeoutMs = config.CLUSTER_NODE_TIMEOUT_SECONDS * 1000;
+  const leader = new Leader({
+    databaseUrl: database.kind === 'postgres' ? (config.DATABASE_URL ?? null) : null,
+    log,
+    retryMs: Math.max(500, Math.floor(nodeTimeoutMs / 3)),
+  });
+  // Balancing and campaign steps heard of by any process are done by the leader.
+  const leaderWork = new LeaderWork({ leader, nats, prefix: config.NATS_SUBJECT_PREFIX, log });
   const tokens = new TokenService(
     config.JWT_SECRET,
     config.ACCESS_TOKEN_TTL_SECONDS,
@@ -106,8 +122,8 @@ export function createServices({
   const firmwareOcpp: FirmwareOcpp = new FirmwareOcpp(
     db,
     {
-      advance: (id): Promise<void> => rollout.advance(id),
-      reachable: (id): Promise<void> => rollout.reachable(id),
+      advance: leaderWork.on('campaignAdvance', (id) => rollout.advance(id)),
+      reachable: leaderWork.on('campaignReachable', (id) => rollout.reachable(id)),
     },
     log,
   );
@@ -127,7 +143,14 @@ export function createServices({
     send: (cp, action, payload) =>
       commands.sendRecorded(cp, action, payload, { logged: payload, userId: null }),
   });
-  const smartChargingOcpp = new SmartChargingOcpp(balancer, log);
+  const smartChargingOcpp = new SmartChargingOcpp(
+    { nudgeChargePoint: leaderWork.on('balanceChargePoint', (id) => balancer.nudgeChargePoint(id)) },
+    log,
+  );
+  const balanceGroup = leaderWork.on('balanceGroup', (id) => {
+    balancer.nudge(id);
+    return Promise.resolve();
+  });
   const securityProfiles = new SecurityProfiles(db, clock, config.tls !== null);
   const metrics = new Metrics(config.nodeId);
   const ocpp = new CentralSystem({
@@ -146,6 +169,16 @@ export function createServices({
     nodeId: config.nodeId,
     callTimeoutMs: config.OCPP_CALL_TIMEOUT_SECONDS * 1000,
     logRetentionDays: config.OCPP_LOG_RETENTION_DAYS,
+    nats: nats ? { connection: nats, prefix: config.NATS_SUBJECT_PREFIX } : null,
+    isLeader: () => leader.isLeader,
+  });
+  const nodes = new ClusterNodes({
+    db,
+    nodeId: config.nodeId,
+    version: VERSION,
+    timeoutMs: nodeTimeoutMs,
+    log,
+    held: () => ocpp.heldIds(),
   });
   const diagnostics = new DiagnosticsService({
     db,
@@ -187,6 +220,7 @@ export function createServices({
     connectedChargers: () => ocpp.connectedCount(),
     pool: () => database.poolStats?.() ?? null,
     logQueueDepth: () => ocpp.messageLog.queueDepth,
+    leader: () => leader.isLeader,
   });
 
   return {
@@ -194,9 +228,13 @@ export function createServices({
     tokens,
     ocpp,
     metrics,
+    leader,
+    leaderWork,
+    nodes,
+    nats,
     sessionsOcpp,
     publicConfig,
-    health: new HealthService(database),
+    health: new HealthService(database, nats),
     auth: new AuthService({ db, config, tokens, mailer, clock, createAccount: createOperatorWithOwner }),
     users: new UsersService(db),
     audit: new AuditService(db, userInReach),
@@ -242,7 +280,11 @@ export function createServices({
     smartCharging: new SmartChargingService({
       db,
       clock,
-      balancer,
+      balancer: {
+        nudge: (id) => void balanceGroup(id),
+        settled: (id) => balancer.settled(id),
+        clear: (cps) => balancer.clear(cps),
+      },
       log,
       send: (cp, action, payload) =>
         commands.sendRecorded(cp, action, payload, { logged: payload, userId: null }),

@@ -30,6 +30,17 @@ describe('README', () => {
         DATA_DIR: '/tmp/voltline-config-test',
       }),
     ).toThrow(/MAP_TILE_URL: must be none or an http\(s\) URL with \{z\}, \{x\} and \{y\}/);
+    // A cluster's processes share one PostgreSQL and accept each other's tokens.
+    const dir = '/tmp/voltline-config-test';
+    expect(() => loadConfig({ NATS_URL: 'redis://x', DATA_DIR: dir })).toThrow(
+      /NATS_URL: must be nats:\/\/ URLs/,
+    );
+    expect(() => loadConfig({ NATS_URL: 'nats://127.0.0.1:4222', DATA_DIR: dir })).toThrow(
+      /NATS_URL needs DATABASE_URL/,
+    );
+    expect(() =>
+      loadConfig({ NATS_URL: 'nats://127.0.0.1:4222', DATABASE_URL: 'postgres://db/v', DATA_DIR: dir }),
+    ).toThrow(/NATS_URL needs JWT_SECRET/);
   });
 });
 

@@ -34,7 +34,7 @@ const concrete = (url: string) =>
  * permission differs, or that no line covers, fails the matrix.
  */
 const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
-  [/^\/api\/health$/, 'public'],
+  [/^\/api\/health(\/(live|ready))?$/, 'public'],
   [
     /^\/api\/portal\/(Auth\/(login|forgot|register)|User\/forgotchangepassword|auth\/refreshToken|config)$/,
     'public',

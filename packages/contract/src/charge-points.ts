@@ -293,7 +293,8 @@ export type ChargePointAnalytics = z.infer<typeof ChargePointAnalytics>;
 /**
  * Why a charger's connection closed: the charger closed it (WebSocket 1000/1001), it was lost
  * without a close frame (1005/1006), it closed on an error (any other code), or Voltline closed
- * it (the charge point was archived, a new connection replaced it, Voltline stopped or restarted).
+ * it (the charge point was archived, a new connection replaced it, Voltline stopped or restarted, or the
+ * Voltline process holding the socket stopped answering).
  */
 export const CloseCause = z.enum([
   'chargerClosed',
@@ -303,6 +304,7 @@ export const CloseCause = z.enum([
   'replaced',
   'serverStopped',
   'serverRestarted',
+  'nodeLost',
 ]);
 export type CloseCause = z.infer<typeof CloseCause>;
 

@@ -88,6 +88,11 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
+/** The rows of `db.execute`: node-postgres answers `{ rows }`, PGlite's driver the same or an array. */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+}
+
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`SELECT 1`);
 }

@@ -12,6 +12,7 @@ export const CLOSE_REASONS = {
   replaced: 'Replaced by a new connection',
   serverStopped: 'server shutting down',
   serverRestarted: 'server restart',
+  nodeLost: 'Voltline process lost',
 } as const satisfies Partial<Record<CloseCause, string>>;
 
 export interface CloseDescription {

@@ -7,6 +7,8 @@ export interface MetricsProbes {
   pool(): { total: number; idle: number; waiting: number } | null;
   /** OCPP frames waiting to be written to the message log. */
   logQueueDepth(): number;
+  /** Whether this process runs the background jobs. */
+  leader(): boolean;
 }
 
 /** Seconds: from a fast heartbeat (1 ms) to a handler stuck behind the database (10 s). */
@@ -65,6 +67,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly jobRuns = new Counter({
+    name: 'voltline_background_job_runs_total',
+    help: 'Background job runs in this process (only the leader runs them), by job',
+    labelNames: ['job'] as const,
+    registers: [this.registry],
+  });
+
   constructor(nodeId: string) {
     this.registry.setDefaultLabels({ node: nodeId });
     collectDefaultMetrics({ register: this.registry, prefix: 'voltline_' });
@@ -76,6 +85,14 @@ export class Metrics {
       registers: [this.registry],
       collect() {
         this.set(probe((p) => p.connectedChargers(), 0));
+      },
+    });
+    new Gauge({
+      name: 'voltline_leader',
+      help: 'Whether this process runs the background jobs (1) or another process of the cluster does (0)',
+      registers: [this.registry],
+      collect() {
+        this.set(probe((p) => (p.leader() ? 1 : 0), 0));
       },
     });
     new Gauge({

@@ -23,7 +23,9 @@ import { Coalescer } from '../lib/coalescer.js';
 import type { Metrics } from '../lib/metrics.js';
 import { CLOSE_REASONS } from '../lib/close-cause.js';
 import { basicAuthPassword } from '../lib/charger-auth.js';
-import { LocalGateway } from './gateway.js';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { LocalGateway, type ChargerGateway } from './gateway.js';
+import { NatsGateway } from './nats-gateway.js';
 import { OcppMessageLog } from './message-log.js';
 import { isRpcError, rpcError } from './rpc-error.js';
 import { meetsProfile } from './security-profile.js';
@@ -69,6 +71,10 @@ export interface CentralSystemOptions {
   logRetentionDays: number;
   /** Prometheus metrics; absent in some unit tests. */
   metrics?: Metrics;
+  /** Several processes: commands for chargers held elsewhere go through NATS (NATS_URL). */
+  nats?: { connection: NatsConnection; prefix: string } | null;
+  /** Whether this process runs the background jobs (the message log's pruning among them). */
+  isLeader?: () => boolean;
 }
 
 const { RPCServer } = ocppRpc;
@@ -82,7 +88,11 @@ type AuthResult = { ok: true; cp: OcppChargePoint } | { ok: false; code: number;
  * gateway calls through.
  */
 export class CentralSystem {
-  readonly gateway: LocalGateway;
+  /** Sockets this process holds. */
+  readonly local: LocalGateway;
+  /** Commands to any charger of the network: the local gateway, or the cluster's through NATS. */
+  readonly gateway: ChargerGateway;
+  private readonly cluster: NatsGateway | null;
   readonly messageLog: OcppMessageLog;
   private readonly heartbeats: Coalescer<number>;
   private readonly statuses: Coalescer<StatusReport>;
@@ -92,7 +102,17 @@ export class CentralSystem {
   private stopping = false;
 
   constructor(private readonly o: CentralSystemOptions) {
-    this.gateway = new LocalGateway(o.callTimeoutMs, o.metrics);
+    this.local = new LocalGateway(o.callTimeoutMs, o.metrics);
+    this.cluster = o.nats
+      ? new NatsGateway(this.local, o.nats.connection, {
+          nodeId: o.nodeId,
+          prefix: o.nats.prefix,
+          callTimeoutMs: o.callTimeoutMs,
+          log: o.log,
+          metrics: o.metrics,
+        })
+      : null;
+    this.gateway = this.cluster ?? this.local;
     this.messageLog = new OcppMessageLog(o.db, o.log, o.metrics);
     this.heartbeats = new Coalescer((ids) => o.chargers.recordHeartbeats([...new Set(ids)]), {
       maxBatch: 1000,
@@ -134,10 +154,13 @@ export class CentralSystem {
       }
       void this.rpc.handleUpgrade(req, socket as never, head);
     });
-    const prune = () =>
+    // One process of a cluster prunes: the one leading the background jobs.
+    const prune = () => {
+      if (this.o.isLeader && !this.o.isLeader()) return;
       void this.messageLog
         .prune(this.o.logRetentionDays)
         .catch((err: unknown) => this.o.log.error({ err }, 'OCPP log prune failed'));
+    };
     prune();
     this.pruneTimer = setInterval(prune, 3_600_000);
     this.pruneTimer.unref();
@@ -157,6 +180,11 @@ export class CentralSystem {
 
   connectedCount() {
     return this.sockets.size;
+  }
+
+  /** Database ids of the chargers whose sockets this process holds. */
+  heldIds(): number[] {
+    return [...this.sockets.values()].map((c) => (c.session as { cp: OcppChargePoint }).cp.id);
   }
 
   private async authenticate(h: IHandshakeInterface): Promise<AuthResult> {
@@ -262,8 +290,12 @@ export class CentralSystem {
 
     const previous = this.sockets.get(key);
     this.sockets.set(key, client);
-    this.gateway.clients.set(key, client);
+    this.local.clients.set(key, client);
     if (previous) void previous.close({ code: 1000, reason: CLOSE_REASONS.replaced });
+    // Every other process closes an older socket of this charger.
+    this.cluster?.attach(key, async () => {
+      await client.close({ code: 1000, reason: CLOSE_REASONS.replaced });
+    });
     void this.o.chargers
       .markConnected(cp.id, this.o.nodeId, client.handshake.remoteAddress ?? null)
       .then(() => {
@@ -276,7 +308,8 @@ export class CentralSystem {
     client.once('close', ({ code, reason }: { code?: number; reason?: string }) => {
       if (this.sockets.get(key) !== client) return; // replaced: the new socket owns the state
       this.sockets.delete(key);
-      this.gateway.clients.delete(key);
+      this.local.clients.delete(key);
+      this.cluster?.detach(key);
       this.messageLog.forget(cp.chargePointId);
       if (this.stopping) return; // stop() records every disconnection at once
       void this.o.chargers

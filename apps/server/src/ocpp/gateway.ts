@@ -50,7 +50,8 @@ export interface ChargerGateway {
     payload: Request<A>,
     timeoutMs?: number,
   ): Promise<Response<A>>;
-  isConnected(chargePointId: string): boolean;
+  /** Whether some Voltline process holds the charger's socket now. */
+  isConnected(chargePointId: string): Promise<boolean>;
   /** Closes the charger's socket (e.g. when it is archived); it may not come back. */
   disconnect(chargePointId: string, reason: string): Promise<void>;
 }
@@ -86,8 +87,13 @@ export class LocalGateway implements ChargerGateway {
     private readonly metrics?: Metrics,
   ) {}
 
-  isConnected(chargePointId: string): boolean {
+  /** Whether this process holds the charger's socket. */
+  has(chargePointId: string): boolean {
     return this.clients.has(chargePointId.toLowerCase());
+  }
+
+  isConnected(chargePointId: string): Promise<boolean> {
+    return Promise.resolve(this.has(chargePointId));
   }
 
   async disconnect(chargePointId: string, reason: string) {
@@ -99,7 +105,7 @@ export class LocalGateway implements ChargerGateway {
     action: A,
     payload: Request<A>,
     timeoutMs?: number,
-  ) {
+  ): Promise<Response<A>> {
     const done = this.metrics?.command(action, 'local');
     const client = this.clients.get(chargePointId.toLowerCase());
     if (!client) {

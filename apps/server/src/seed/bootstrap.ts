@@ -1,4 +1,5 @@
 import type { Role } from '@voltline/contract';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import { DEMO_PASSWORD } from '../config.js';
 import type { Db, Tx } from '../db/client.js';
@@ -53,6 +54,9 @@ const DEMO_USERS: {
   },
 ];
 
+/** Any key, the same in every process: one seeds an empty database. */
+const SEED_LOCK = 727_274_003;
+
 /**
  * On an empty database: the first Admin under a top operator, and with SEED_DEMO the demo
  * network (two sub-operators, one user per role). Does nothing once any operator exists.
@@ -62,6 +66,10 @@ export async function bootstrap(db: Db, config: Config): Promise<SeedResult> {
   const adminHash = await hashPassword(config.ADMIN_PASSWORD);
   const demoHash = config.SEED_DEMO ? await hashPassword(DEMO_PASSWORD) : '';
   return db.transaction(async (tx) => {
+    // Processes of a cluster starting together on an empty database: the first seeds, the others
+    // wait for it here and then find the operators it wrote.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    if ((await countOperators(tx)) > 0) return { created: false, accounts: [] };
     const rootName = config.SEED_DEMO ? DEMO_OPERATOR : 'Voltline';
     const root = await insertOperator(tx, {
       name: rootName,

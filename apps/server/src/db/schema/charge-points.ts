@@ -87,6 +87,10 @@ export const chargePoints = pgTable(
   (t) => [
     uniqueIndex('charge_points_cpid_uq').on(sql`lower(${t.chargePointId})`),
     index('charge_points_operator_idx').on(t.operatorId),
+    // The chargers a process holds: released at its start and stop, and when it is gone.
+    index('charge_points_connected_node_idx')
+      .on(t.connectedNode)
+      .where(sql`${t.connectedNode} IS NOT NULL`),
   ],
 );
 

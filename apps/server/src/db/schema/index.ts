@@ -17,3 +17,4 @@ export * from './security.js';
 export * from './issued-certificates.js';
 export * from './bookings.js';
 export * from './smart-charging.js';
+export * from './cluster.js';

@@ -37,7 +37,8 @@ export interface BookingsDeps {
   db: Db;
   clock: Clock;
   send: SendRecorded;
-  isConnected: (chargePointId: string) => boolean;
+  /** Whether the charger's socket is held by any Voltline process. */
+  isConnected: (chargePointId: string) => Promise<boolean>;
 }
 
 export function toBooking(r: repo.BookingRow): Booking {
@@ -121,7 +122,7 @@ export class BookingsService {
       const cp = await repo.lockChargePoint(tx, ctx.actor, body.chargePointId);
       if (!cp) throw notFound('chargePoint');
       if (cp.archivedAt) throw refuse(409, 'booking.chargerArchived', 'body.chargePointId');
-      if (!cp.connected || !this.deps.isConnected(cp.chargePointId)) {
+      if (!cp.connected || !(await this.deps.isConnected(cp.chargePointId))) {
         throw refuse(409, 'booking.chargerOffline', 'body.chargePointId', {
           chargePointId: cp.chargePointId,
         });
@@ -225,7 +226,7 @@ export class BookingsService {
     if (expiresAt.getTime() !== row.expiresAt.getTime()) {
       this.checkExpiry(expiresAt);
       const cp = { id: row.chargePointDbId, chargePointId: row.chargePointId };
-      if (!this.deps.isConnected(cp.chargePointId)) {
+      if (!(await this.deps.isConnected(cp.chargePointId))) {
         throw refuse(409, 'booking.chargerOffline', 'body.id', { chargePointId: cp.chargePointId });
       }
       const payload = {

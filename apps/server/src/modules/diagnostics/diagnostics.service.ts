@@ -31,8 +31,8 @@ export interface DiagnosticsDeps {
   files: FilesService;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** Whether the charger is connected: an offline charger gets no upload login. */
-  isConnected: (chargePointId: string) => boolean;
+  /** Whether any Voltline process holds the charger's socket: an offline charger gets no upload login. */
+  isConnected: (chargePointId: string) => Promise<boolean>;
 }
 
 type Payload = Record<string, unknown>;
@@ -81,7 +81,7 @@ export class DiagnosticsService implements DiagnosticsPreparer {
     const retryInterval = typeof request.retryInterval === 'number' ? request.retryInterval : undefined;
     let location = typeof request.location === 'string' ? request.location : undefined;
     let grantId: number | null = null;
-    if (!location && this.deps.isConnected(cp.chargePointId)) {
+    if (!location && (await this.deps.isConnected(cp.chargePointId))) {
       const ttl = Math.min(BASE_TTL_SECONDS + ((retries ?? 0) + 1) * (retryInterval ?? 0), MAX_TTL_SECONDS);
       const grant = await this.deps.files.grantUpload(cp.chargePointId, ttl, { ctx });
       location = grant.ftpUrl;

@@ -1,6 +1,6 @@
 import { CAMPAIGN_FAILED_STATES, type CampaignTargetState } from '@voltline/contract';
 import { and, asc, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { rowsOf, type Tx } from '../../db/client.js';
 import {
   chargePoints,
   firmwareCampaigns,
@@ -221,8 +221,3 @@ export async function confirmAfterBoot(tx: Tx, chargePointDbId: number, version:
 }
 
 const list = (states: readonly string[]) => `(${states.map((s) => `'${s}'`).join(',')})`;
-
-/** drizzle's execute answers `{ rows }` on PGlite and node-postgres alike. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? (result as T[]);
-}

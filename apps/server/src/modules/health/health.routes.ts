@@ -16,4 +16,27 @@ export function healthRoutes(app: App, { health }: { health: HealthService }) {
     },
     () => health.check(),
   );
+  // For load balancers and orchestrators: live while the process runs; ready while it can serve
+  // (503 from the start of a shutdown, or without its database or NATS link).
+  app.get(
+    '/health/live',
+    {
+      config: { permission: 'public' },
+      schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
+    () => ({ status: 'ok' as const }),
+  );
+  app.get(
+    '/health/ready',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags: ['health'],
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.string(), version: z.string() }),
+        },
+      },
+    },
+    () => health.ready(),
+  );
 }

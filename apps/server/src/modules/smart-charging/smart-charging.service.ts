@@ -43,7 +43,8 @@ function refusal(status: 400 | 409, key: MessageKey, field: string, params: Reco
 export interface SmartChargingDeps {
   db: Db;
   clock: Clock;
-  balancer: Balancer;
+  /** The balancer, or in a cluster its runs handed to the leader (nudge). */
+  balancer: Pick<Balancer, 'nudge' | 'settled' | 'clear'>;
   send: Send;
   log: FastifyBaseLogger;
 }
