@@ -2,6 +2,7 @@ import ocppRpc from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCharger, type SimCharger } from '@voltline/simulator';
 import { Balancer, clusterServicesUp, startCluster, type Cluster } from '../support/cluster';
+import { launchBrowser, newPage, signIn } from '../support/browser';
 import type { TestServer } from '../support/server';
 
 // Several Voltline processes behind one address, on one PostgreSQL and NATS: commands reach a
@@ -239,7 +240,7 @@ describe.skipIf(!up)('several Voltline processes on one PostgreSQL and NATS', { 
     await expect.poll(() => holder('CL-MOVE')).toEqual({ connected: false, node: null });
   });
 
-  it("shows a charger's status and connection through either process, whichever holds it", async () => {
+  it("shows a charger's status through either process, in the portal too, whichever holds it", async () => {
     const password = await chargePoint('CL-LIVE');
     const charger = await rawCharger(a.url, 'CL-LIVE', password);
     await charger.call('StatusNotification', { connectorId: 1, status: 'Preparing', errorCode: 'NoError' });
@@ -255,11 +256,23 @@ describe.skipIf(!up)('several Voltline processes on one PostgreSQL and NATS', { 
         })
         .toBe('Preparing');
     }
-    await charger.call('StatusNotification', {
-      connectorId: 1,
-      status: 'Faulted',
-      errorCode: 'GroundFailure',
-    });
+    // The portal served by process B, with the charger on A: its connectors change without a reload.
+    const browser = await launchBrowser();
+    try {
+      const { page } = await newPage(browser, b.url);
+      await signIn(page, 'admin@voltline.local');
+      await page.goto('/portal/management/device/detail/CL-LIVE/connectors');
+      const row = page.getByTestId('connector-table').locator('tbody tr.ant-table-row').first();
+      await expect.poll(() => row.innerText()).toContain('Preparing');
+      await charger.call('StatusNotification', {
+        connectorId: 1,
+        status: 'Faulted',
+        errorCode: 'GroundFailure',
+      });
+      await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain('Faulted');
+    } finally {
+      await browser.close();
+    }
     await expect
       .poll(async () => {
         const r = await call<{ connectorId: number; status: string }[]>(
