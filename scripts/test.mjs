@@ -1,4 +1,5 @@
-// `npm test`: every workspace's tests in turn, then the browser tests against a built portal.
+// `npm test`: every workspace's tests in turn, then the browser tests against a built portal
+// (which their global setup builds).
 // Installs Debian's Chromium first when it is missing (the browser tests never download one).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -35,13 +36,9 @@ let passed = 0;
 let failed = 0;
 let status = 0;
 for (const ws of suites) {
-  if (ws === 'e2e') {
-    ensureChromium();
-    if (run('npm', ['run', 'build', '-w', 'apps/web']) !== 0) {
-      status = 1;
-      continue;
-    }
-  }
+  // The browser tests build the portal themselves, once, into a folder of their own
+  // (e2e/support/global-setup.ts): building apps/web/dist here as well only cost a second build.
+  if (ws === 'e2e') ensureChromium();
   const report = path.join(out, `${ws.replace('/', '-')}.json`);
   console.log(`\n=== ${ws} ===`);
   const code = run('npm', [

@@ -6,7 +6,7 @@ import {
   newPage,
   pickBySearch,
   screenshot,
-  signIn,
+  signInAs,
   signOut,
   uniqueName,
 } from '../support/browser';
@@ -35,7 +35,7 @@ async function openAuditLog(page: Page): Promise<void> {
 describe('the audit log', () => {
   it('reads an Admin’s tariff price change in words, filtered by user; Finance opens it too', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local');
 
     // A tariff of İstanbul at 7.50 per kWh, whose price the Admin then changes in the form.
     const name = uniqueName('E2E Audit Tariff');
@@ -78,13 +78,13 @@ describe('the audit log', () => {
 
     // Finance may read the audit log: the menu offers it and the change is there.
     await signOut(page);
-    await signIn(page, 'finance@voltline.local');
+    await signInAs(page, 'finance@voltline.local', '/portal/reports/chargingsessions');
     await openAuditLog(page);
     await rows(page).filter({ hasText: name }).first().waitFor();
 
     // A role without auditLogs:read is not offered the screen.
     await signOut(page);
-    await signIn(page, 'support@voltline.local');
+    await signInAs(page, 'support@voltline.local', '/portal/logs/ocpp');
     await page.getByRole('menuitem', { name: 'OCPP messages' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Audit log' }).count()).toBe(0);
     await context.close();

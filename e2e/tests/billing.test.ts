@@ -8,7 +8,7 @@ import {
   pick,
   pickBySearch,
   screenshot,
-  signIn,
+  signInAs,
   uniqueName,
 } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
@@ -102,7 +102,7 @@ const paymentRows = (page: Page) => page.getByTestId('payment-table').locator('t
 describe('tariffs, session billing and refunds', () => {
   it('bills a charging session by a tariff made in the portal and refunds part of it', async () => {
     const { page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local');
 
     // A tariff through the form, with the over-limit rule and its validation.
     await page.goto('/portal/management/tariff');
@@ -223,7 +223,7 @@ describe('tariffs, session billing and refunds', () => {
 
   it("stops a running session from the portal, in Turkish and the dark theme, and shows the charger's answer", async () => {
     const { page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local');
     const charger = await prepareCharger(page, uniqueName('E2E-BILL'));
     const start = await charger.startSession(2, 'DEMO0001');
     expect(start.status).toBe('Accepted');
@@ -266,7 +266,7 @@ describe('tariffs, session billing and refunds', () => {
 
   it('deletes an unused tariff and retires one in use, which then shows only with retired tariffs', async () => {
     const { page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local');
     const operators = await api<{ id: number; name: string }[]>(page, 'GET', 'portal/operator/lookup');
     const operatorId = operators.find((o) => o.name === OPERATOR)?.id;
     const make = (name: string) =>
@@ -327,7 +327,7 @@ describe('tariffs, session billing and refunds', () => {
 
   it('keeps the chosen tab when a card number is sent right after switching, even on a slow computer', async () => {
     const { page, context } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local');
     // A slow computer: the tab switch has not rendered yet when the card number is sent.
     const cdp = await context.newCDPSession(page);
     for (let round = 0; round < 3; round++) {
@@ -350,7 +350,7 @@ describe('tariffs, session billing and refunds', () => {
 
   it('finds any charge point of a large network in the session filter by typing', async () => {
     const { page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local');
     const operators = await api<{ id: number; name: string }[]>(page, 'GET', 'portal/operator/lookup');
     const operatorId = operators.find((o) => o.name === OPERATOR)?.id;
     // More charge points than the filter lists before anything is typed, the one wanted last.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { api, launchBrowser, newPage, pickBySearch, screenshot, signIn } from '../support/browser';
+import { api, launchBrowser, newPage, pickBySearch, screenshot, signInAs } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -26,7 +26,7 @@ const bookingRows = (page: Page) => page.getByTestId('booking-table').locator('t
 describe('bookings', () => {
   it('books a connector for a driver’s card, shows it Reserved, and marks the booking used when that card starts', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local', '/portal/management/device');
     const me = await api<{ operatorId: number }>(page, 'GET', 'portal/Auth/me');
     const creds = await api<{ ocppUrl: string; password: string }>(page, 'POST', 'portal/ChargePoint', {
       chargePointId: CP,

@@ -8,7 +8,7 @@ import {
   pick,
   pickBySearch,
   screenshot,
-  signIn,
+  signInAs,
   uniqueName,
 } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
@@ -46,8 +46,7 @@ describe('charge point management', () => {
   it('adds a charge point, connects a charger with the shown credentials and runs commands on it', async () => {
     const CP_ID = uniqueName('E2E-CP');
     const { page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
-    await page.goto('/portal/management/device');
+    await signInAs(page, 'admin@voltline.local', '/portal/management/device');
     await page.getByTestId('cp-table').waitFor();
     await screenshot(page, 'charge-points-list');
 

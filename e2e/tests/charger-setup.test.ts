@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { chooseCommand, launchBrowser, newPage, screenshot, signIn, uniqueName } from '../support/browser';
+import { chooseCommand, launchBrowser, newPage, screenshot, signInAs, uniqueName } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -39,8 +39,7 @@ describe("a charger's password and the commands around it", () => {
   it("adds a charge point with the charger's own password, changes it over OCPP and resets it", async () => {
     const CP_ID = uniqueName('E2E-PWD');
     const { page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
-    await page.goto('/portal/management/device');
+    await signInAs(page, 'admin@voltline.local', '/portal/management/device');
     await page.getByRole('button', { name: 'Add charge point' }).click();
     await page.getByRole('heading', { name: 'Add charge point' }).waitFor();
     await page.getByLabel('Charge point ID').fill(CP_ID);
@@ -107,7 +106,7 @@ describe("a charger's password and the commands around it", () => {
   it('sends the local list, reads its version, exchanges data and starts a session with a limit', async () => {
     const CP_ID = uniqueName('E2E-LIST');
     const { page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local');
     const creds = await page.evaluate(async (id) => {
       const headers = {
         Authorization: `Bearer ${localStorage.getItem('auth_token') ?? ''}`,

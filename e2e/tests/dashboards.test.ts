@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { DEMO_PASSWORD, launchBrowser, newPage, screenshot, signIn } from '../support/browser';
+import { DEMO_PASSWORD, launchBrowser, newPage, screenshot, signIn, signInAs } from '../support/browser';
 import { serverApi, startServer, type TestServer } from '../support/server';
 
 const CP_ID = 'E2E-DASH-01';
@@ -119,7 +119,7 @@ describe('dashboards', () => {
   it('shows every charge point on the map, clustered, and leads from a popup to the charge point', async () => {
     const { context, page } = await newPage(browser, server.url);
     await noTiles(context);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local', '/portal/management/device');
     await page.getByRole('menuitem', { name: 'Map' }).click();
     await page.waitForURL('**/portal/dashboards/map');
     await expect.poll(() => markerTotal(page), { timeout: 15_000 }).toBe(6);
@@ -164,13 +164,13 @@ describe('dashboards', () => {
   it('speaks Turkish and follows the dark theme', async () => {
     const { context, page } = await newPage(browser, server.url);
     await noTiles(context);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local');
     await page.evaluate(() => {
       localStorage.setItem('FELOCALE', 'tr');
       localStorage.setItem('BELOCALE', 'tr');
       localStorage.setItem('voltline_theme', JSON.stringify({ state: { currentTheme: 'dark' }, version: 0 }));
     });
-    await page.reload();
+    await page.goto('/portal/dashboards/analytics');
     await page.getByRole('heading', { name: 'Analiz' }).waitFor();
     await page.getByText('Aktif oturumlar').waitFor();
     await page
@@ -196,12 +196,12 @@ describe('dashboards', () => {
     // An orderly close: code 1000 with the simulator's English reason, "Charger closing".
     await charger.disconnect(true);
     const { page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local');
     await page.evaluate(() => {
       localStorage.setItem('FELOCALE', 'tr');
       localStorage.setItem('BELOCALE', 'tr');
     });
-    await page.reload();
+    await page.goto('/portal/dashboards/analytics');
     const events = page.getByTestId('recent-events');
     await events.getByText('Şarj istasyonu bağlantıyı kapattı').waitFor();
     await events.getByText('Soket 2: Topraklama arızası').waitFor();
@@ -230,7 +230,8 @@ describe('dashboards', () => {
     chargers.push(await startCharger({ url: credentials.ocppUrl.slice(0, -(CP_ID.length + 1)), id }));
 
     const { page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    // Home for an Admin is the analytics page.
+    await signInAs(page, 'admin@voltline.local', '/');
     await page.waitForURL('**/portal/dashboards/analytics');
     const row = page.getByTestId('uptime-lowest').locator(':scope > div').filter({ hasText: id });
     // The week's uptime counted from when it joined: 99–100 %. Taken over the whole week, as it

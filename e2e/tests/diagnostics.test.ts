@@ -8,7 +8,7 @@ import {
   launchBrowser,
   newPage,
   screenshot,
-  signIn,
+  signInAs,
   uniqueName,
 } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
@@ -50,7 +50,7 @@ describe('diagnostics', () => {
   it('requests diagnostics from the Commands menu and downloads the uploaded file from Logs › Diagnostics', async () => {
     const CP_ID = uniqueName('E2E-DIAG');
     const { page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local');
     await connectedCharger(page, CP_ID);
     await page.goto(`/portal/management/device/detail/${CP_ID}`);
     await expect

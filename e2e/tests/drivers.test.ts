@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { api, launchBrowser, newPage, pick, pickBySearch, screenshot, signIn } from '../support/browser';
+import { api, launchBrowser, newPage, pick, pickBySearch, screenshot, signInAs } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -47,8 +47,7 @@ async function connectCharger(page: Page): Promise<SimCharger> {
 describe('driver management', () => {
   it('creates a driver with a vehicle and a card, adjusts the balance and blocks the driver', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'main@voltline.local');
-    await page.goto('/portal/management/driver');
+    await signInAs(page, 'main@voltline.local', '/portal/management/driver');
     await page.getByTestId('driver-table').locator('tbody tr.ant-table-row').first().waitFor();
     await screenshot(page, 'drivers-list');
 
@@ -123,8 +122,7 @@ describe('driver management', () => {
 
   it('archives a card with confirmation and restores it', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'callcenter@voltline.local');
-    await page.goto('/portal/management/driver?search=ali.yilmaz');
+    await signInAs(page, 'callcenter@voltline.local', '/portal/management/driver?search=ali.yilmaz');
     await page.getByTestId('driver-table').getByRole('link', { name: /Ali/ }).click();
     await page.waitForURL(/\/driver\/detail\/\d+$/);
     const row = page.getByTestId('driver-cards').locator('tbody tr.ant-table-row').first();
@@ -146,7 +144,7 @@ describe('driver management', () => {
 
   it('shows the driver screens in Turkish with Turkish money', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'main@voltline.local');
+    await signInAs(page, 'main@voltline.local');
     await page.evaluate(() => localStorage.setItem('FELOCALE', 'tr'));
     await page.goto('/portal/management/driver?search=ali.yilmaz');
     await page.getByRole('heading', { name: 'Sürücüler' }).waitFor();
@@ -167,8 +165,7 @@ describe('driver management', () => {
 
   it('offers a Finance user the drivers without changing them', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'finance@voltline.local');
-    await page.goto('/portal/management/driver');
+    await signInAs(page, 'finance@voltline.local', '/portal/management/driver');
     await page.getByTestId('driver-table').locator('tbody tr.ant-table-row').first().waitFor();
     expect(await page.getByRole('button', { name: 'Add driver' }).count()).toBe(0);
     await page.getByTestId('driver-table').getByRole('link').first().click();
@@ -183,8 +180,7 @@ describe('driver management', () => {
 
   it('downloads the filtered driver list as an Excel file', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'main@voltline.local');
-    await page.goto('/portal/management/driver?status=active');
+    await signInAs(page, 'main@voltline.local', '/portal/management/driver?status=active');
     await page.getByTestId('driver-table').locator('tbody tr.ant-table-row').first().waitFor();
     const download = page.waitForEvent('download');
     await page.getByTestId('export-excel').click();
@@ -201,7 +197,7 @@ describe('driver management', () => {
 
   it('finds any driver of a large network in the session and payment filters by typing', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'main@voltline.local');
+    await signInAs(page, 'main@voltline.local');
     const me = await api<{ operatorId: number }>(page, 'GET', 'portal/Auth/me');
     // More drivers than the filter lists before anything is typed, the one wanted last by name.
     for (let n = 1; n <= 25; n++) {

@@ -9,7 +9,7 @@ import {
   newPage,
   pick,
   screenshot,
-  signIn,
+  signInAs,
   uniqueName,
 } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
@@ -55,7 +55,7 @@ async function connectedCharger(page: Page, id: string): Promise<SimCharger> {
 describe('firmware', () => {
   it('uploads an image, updates two chargers in a campaign and shows their new version', async () => {
     const { page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local', '/portal/management/device');
     const base = uniqueName('E2E-FW');
     const ids = [`${base}-1`, `${base}-2`];
     await Promise.all(ids.map((id) => connectedCharger(page, id)));

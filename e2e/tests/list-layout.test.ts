@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, signIn } from '../support/browser';
+import { launchBrowser, newPage, screenshot, signInAs } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -44,8 +44,7 @@ describe('list screens', () => {
     it(`shows charge points one line per row, without empty columns, at ${width} px`, async () => {
       const { context, page } = await newPage(browser, server.url);
       await page.setViewportSize({ width, height: 900 });
-      await signIn(page, 'admin@voltline.local');
-      await page.goto('/portal/management/device');
+      await signInAs(page, 'admin@voltline.local', '/portal/management/device');
       const table = page.getByTestId('cp-table');
       await table.locator('tbody tr.ant-table-row').first().waitFor();
       await screenshot(page, `charge-points-list-${width}`);
@@ -64,8 +63,7 @@ describe('list screens', () => {
 
   it('writes dates one way per language, on the 24-hour clock', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
-    await page.goto('/portal/management/user');
+    await signInAs(page, 'admin@voltline.local', '/portal/management/user');
     const adminRow = page
       .getByTestId('user-table')
       .locator('tbody tr.ant-table-row')

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { api, launchBrowser, newPage, pickBySearch, screenshot, signIn } from '../support/browser';
+import { api, launchBrowser, newPage, pickBySearch, screenshot, signInAs } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -28,7 +28,7 @@ const rows = (page: Page) => page.getByTestId('maintenance-table').locator('tbod
 describe('the maintenance log', () => {
   it('shows a simulated charger’s fault in words, takes a technician’s entry and exports both to Excel', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local', '/portal/management/device');
     const me = await api<{ operatorId: number }>(page, 'GET', 'portal/Auth/me');
     const creds = await api<{ ocppUrl: string; password: string }>(page, 'POST', 'portal/ChargePoint', {
       chargePointId: CP,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { launchBrowser, newPage, screenshot, signIn } from '../support/browser';
+import { launchBrowser, newPage, screenshot, signInAs } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -45,7 +45,7 @@ const rows = (page: Page) => page.getByTestId('ocpp-log-table').locator('tbody t
 describe('OCPP message log', () => {
   it('shows the frames of running chargers, refreshes live and pairs requests with answers', async () => {
     const { page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local', '/portal/management/device');
     await startFleet(page);
     await page.getByRole('menuitem', { name: 'OCPP messages' }).click();
     await page.waitForURL('**/portal/logs/ocpp');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { isValidVkn } from '@voltline/contract';
-import { launchBrowser, newPage, screenshot, signIn } from '../support/browser';
+import { launchBrowser, newPage, screenshot, signInAs } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -37,8 +37,7 @@ async function confirm(page: Page, button: string): Promise<void> {
 describe('operator management', () => {
   it('creates an operator with its merchant, edits it, archives and restores it', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
-    await page.goto('/portal/management/operator');
+    await signInAs(page, 'admin@voltline.local', '/portal/management/operator');
     await treeRow(page, 'Voltline İstanbul').waitFor();
     await screenshot(page, 'operators-tree');
 
@@ -130,7 +129,7 @@ describe('operator management', () => {
 
   it('does not offer to archive an operator with active sub-operators, and says why', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local');
     // A sub-operator below Ankara, made through the API, keeps Ankara from being archived.
     const auth = {
       Authorization: `Bearer ${(await page.evaluate(() => localStorage.getItem('auth_token'))) ?? ''}`,
@@ -170,8 +169,7 @@ describe('operator management', () => {
 
   it('shows the operator screens in Turkish', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'main@voltline.local');
-    await page.goto('/portal/management/operator');
+    await signInAs(page, 'main@voltline.local', '/portal/management/operator');
     await treeRow(page, 'Voltline Ankara').waitFor();
     await page.evaluate(() => localStorage.setItem('FELOCALE', 'tr'));
     await page.reload();
@@ -185,8 +183,7 @@ describe('operator management', () => {
 
   it('offers a Finance user the operators without changing them', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'finance@voltline.local');
-    await page.goto('/portal/management/operator');
+    await signInAs(page, 'finance@voltline.local', '/portal/management/operator');
     await treeRow(page, 'Voltline Ankara').waitFor();
     expect(await page.getByRole('button', { name: 'Add operator' }).count()).toBe(0);
     expect(await tree(page).getByRole('button', { name: 'Archive' }).count()).toBe(0);

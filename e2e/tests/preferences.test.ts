@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, openUsers, screenshot, signIn } from '../support/browser';
+import { launchBrowser, newPage, screenshot, signInAs } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -18,8 +18,8 @@ afterAll(async () => {
 describe('language and theme settings', () => {
   it('switches to Turkish: menu, screens and validation texts, kept after a reload', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
-    await openUsers(page);
+    await signInAs(page, 'admin@voltline.local', '/portal/management/user');
+    await page.getByTestId('user-table').waitFor();
     await page.getByTestId('language-switch').click();
     await page.getByRole('menuitem', { name: 'Türkçe' }).click();
 
@@ -64,7 +64,7 @@ describe('language and theme settings', () => {
 
   it('applies right-to-left and top navigation at once and keeps them after a reload', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'main@voltline.local');
+    await signInAs(page, 'main@voltline.local', '/portal/management/device');
     await page.getByTestId('side-nav').waitFor();
 
     await page.getByTestId('open-settings').click();
@@ -98,7 +98,7 @@ describe('language and theme settings', () => {
 
   it('collapses the side navigation to 80 px and back to 250 px', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local', '/portal/management/device');
     const width = () => page.getByTestId('side-nav').evaluate((el) => el.getBoundingClientRect().width);
     expect(await width()).toBe(250);
     await page.getByRole('button', { name: 'Collapse navigation' }).click();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { SimCharger } from '@voltline/simulator';
-import { api, launchBrowser, newPage, screenshot, signIn, uniqueName } from '../support/browser';
+import { api, launchBrowser, newPage, screenshot, signInAs, uniqueName } from '../support/browser';
 import { chargerWithTariff } from '../support/charger';
 import { startServer, type TestServer } from '../support/server';
 
@@ -58,8 +58,7 @@ async function pickToday(page: Page, input: Locator): Promise<void> {
 describe('record screens', () => {
   it('shows the picked activation date as a date, in English and in Turkish', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
-    await page.goto('/portal/management/device/add');
+    await signInAs(page, 'admin@voltline.local', '/portal/management/device/add');
     const date = page.locator('#chargePoint_activationDate');
     await pickToday(page, date);
     // e.g. "23 Nov 2026", never the bare format token "L".
@@ -74,7 +73,7 @@ describe('record screens', () => {
 
   it('goes back to the list after deleting a user, without asking for the deleted record', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local');
     const me = await api<{ operatorId: number }>(page, 'GET', 'portal/Auth/me');
     const email = `${uniqueName('e2e-delete').toLowerCase()}@example.com`;
     const user = await api<{ id: number }>(page, 'POST', 'portal/user', {
@@ -110,8 +109,7 @@ describe('record screens', () => {
 
   it('does not offer to archive an operator the server would refuse, and says why', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'main@voltline.local');
-    await page.goto('/portal/management/operator');
+    await signInAs(page, 'main@voltline.local', '/portal/management/operator');
     const tree = page.getByTestId('operator-tree');
     const row = (name: string) => tree.locator('tbody tr.ant-table-row').filter({ hasText: name }).first();
     const archive = (name: string) => row(name).getByRole('button', { name: 'Archive' });
@@ -127,7 +125,7 @@ describe('record screens', () => {
 
   it('keeps the last active Admin an active Admin in the form', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local');
     const me = await api<{ id: number }>(page, 'GET', 'portal/Auth/me');
     await page.goto(`/portal/management/user/edit/${me.id}`);
     await page.getByText('The last active Admin cannot be deactivated.', { exact: false }).waitFor();
@@ -143,7 +141,7 @@ describe('record screens', () => {
 
   it('does not offer to archive or delete what a running session holds, and says why', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local');
     const cpId = uniqueName('E2E-BUSY');
     const charger = await chargerWithTariff(page, {
       id: cpId,

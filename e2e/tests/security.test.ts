@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { api, launchBrowser, newPage, screenshot, signIn, uniqueName } from '../support/browser';
+import { api, launchBrowser, newPage, screenshot, signInAs, uniqueName } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -35,7 +35,7 @@ describe('security', () => {
   it('installs, lists and deletes a root certificate from the Security tab, and reads a security event there and network-wide', async () => {
     const CP = uniqueName('E2E-SEC');
     const { page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local');
     const me = await api<{ operatorId: number }>(page, 'GET', 'portal/Auth/me');
     const creds = await api<{ ocppUrl: string; password: string }>(page, 'POST', 'portal/ChargePoint', {
       chargePointId: CP,

@@ -7,7 +7,7 @@ import {
   launchBrowser,
   newPage,
   screenshot,
-  signIn,
+  signInAs,
   uniqueName,
 } from '../support/browser';
 import { chargerWithTariff } from '../support/charger';
@@ -117,7 +117,7 @@ async function openReview(page: Page, id: number) {
 describe('sessions held for review', () => {
   it('holds a session whose charger reports 1 TWh in a minute, and an admin corrects it to 5 kWh', async () => {
     const { page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local');
     const cpId = uniqueName('E2E-HELD');
     const charger = await prepareCharger(page, cpId);
     const id = await impossibleSession(charger);
@@ -193,7 +193,7 @@ describe('sessions held for review', () => {
 
   it('keeps the dialog open when the readings as sent cannot be billed exactly, so staff correct them', async () => {
     const { page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local');
     const cpId = uniqueName('E2E-COSTLY');
     // At 1,000,000.00 per kWh, 1 TWh costs beyond exact integers.
     const charger = await prepareCharger(page, cpId, { price: 100_000_000, fixed: 0 });
@@ -205,8 +205,11 @@ describe('sessions held for review', () => {
     // A user who may read sessions but not settle them sees why, and no Review action.
     const other = await newPage(browser, server.url);
     const finance = other.page;
-    await signIn(finance, 'finance@voltline.local');
-    await finance.goto(`/portal/reports/chargingsessions?tab=all&chargePointId=${cpId}&session=${id}`);
+    await signInAs(
+      finance,
+      'finance@voltline.local',
+      `/portal/reports/chargingsessions?tab=all&chargePointId=${cpId}&session=${id}`,
+    );
     await finance
       .getByTestId('session-review-notice')
       .getByText('The cost is too large to bill exactly.')
@@ -244,7 +247,7 @@ describe('sessions held for review', () => {
 describe('the command record of a charge point', () => {
   it('lists a command sent from the portal with its outcome, and one the charger was offline for', async () => {
     const { page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local');
     const cpId = uniqueName('E2E-CMDS');
     const charger = await prepareCharger(page, cpId);
     const { id: numericId } = await chargePoint(page, cpId);

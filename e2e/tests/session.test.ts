@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, openUsers, signIn, token } from '../support/browser';
+import { launchBrowser, newPage, signInAs, token } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 const TTL_SECONDS = 8;
@@ -26,8 +26,8 @@ describe('session renewal', () => {
     page.on('response', (res) => {
       if (res.url().includes('/api/portal/auth/refreshToken')) refreshes.push(res.status());
     });
-    await signIn(page, 'admin@voltline.local');
-    await openUsers(page);
+    await signInAs(page, 'admin@voltline.local', '/portal/management/user');
+    await page.getByTestId('user-table').waitFor();
     const first = await token(page);
     await page.waitForTimeout((TTL_SECONDS + 1) * 1000);
 
@@ -47,8 +47,8 @@ describe('session renewal', () => {
 
   it('signs the user out when the session cannot be renewed', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
-    await openUsers(page);
+    await signInAs(page, 'admin@voltline.local', '/portal/management/user');
+    await page.getByTestId('user-table').waitFor();
     const firstUser = page.getByTestId('user-table').locator('tbody tr.ant-table-row a').first();
     await firstUser.waitFor();
     // The stored token no longer opens a session: the next call's renewal fails.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { api, launchBrowser, newPage, screenshot, signIn, uniqueName } from '../support/browser';
+import { api, launchBrowser, newPage, screenshot, signInAs, uniqueName } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -69,7 +69,7 @@ const shares = async (page: Page, keys: string[]) => {
 describe('smart charging', () => {
   it('divides a 32 A group among three charging cars, and gives the rest to the others when one stops', async () => {
     const { page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local', '/portal/management/device');
     const base = uniqueName('E2E-SC');
     const ids = [`${base}-1`, `${base}-2`, `${base}-3`];
     const sims = await Promise.all(ids.map((id) => connectedCharger(page, id)));

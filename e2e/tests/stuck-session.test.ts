@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { SimCharger } from '@voltline/simulator';
-import { launchBrowser, newPage, screenshot, signIn, uniqueName, api } from '../support/browser';
+import { api, launchBrowser, newPage, screenshot, signInAs, uniqueName } from '../support/browser';
 import { chargerWithTariff } from '../support/charger';
 import { startServer, type TestServer } from '../support/server';
 
@@ -85,7 +85,7 @@ async function closeFromDrawer(page: Page, id: number, reason: string, explains:
 describe('closing a session whose charger went silent', () => {
   it('closes it from the sessions report with a reason, billed at its last meter reading', async () => {
     const { page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local');
     const cpId = uniqueName('E2E-STUCK');
     const charger = await prepareCharger(page, cpId);
     const start = await charger.startSession(1, 'DEMO0001');
@@ -150,7 +150,7 @@ describe('closing a session whose charger went silent', () => {
 
   it('shows a refused start that kept charging, filters by it and closes it unbilled', async () => {
     const { page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local');
     const cpId = uniqueName('E2E-REFUSE');
     // A charger that keeps delivering energy when Voltline refuses the start.
     const charger = await prepareCharger(page, cpId, {

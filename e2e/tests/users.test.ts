@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, openUsers, pick, screenshot, signIn } from '../support/browser';
+import { launchBrowser, newPage, pick, screenshot, signInAs } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -22,8 +22,8 @@ describe('user management', () => {
     // An address of this attempt's own: a retry must not trip over the user its first attempt made.
     const handle = `ayse.yilmaz.${Date.now().toString(36).slice(-5)}`;
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'main@voltline.local');
-    await openUsers(page);
+    await signInAs(page, 'main@voltline.local', '/portal/management/user');
+    await page.getByTestId('user-table').waitFor();
     await rows(page).first().waitFor();
     await screenshot(page, 'users-list');
 
@@ -82,7 +82,7 @@ describe('user management', () => {
 
   it("shows the signed-in user's own activity on their detail page", async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
+    await signInAs(page, 'admin@voltline.local');
     const me = await page.evaluate(async () => {
       const res = await fetch('/api/portal/Auth/me', {
         headers: { Authorization: `Bearer ${localStorage.getItem('auth_token') ?? ''}` },
@@ -99,8 +99,8 @@ describe('user management', () => {
 
   it('downloads the filtered list as an Excel file', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@voltline.local');
-    await openUsers(page);
+    await signInAs(page, 'admin@voltline.local', '/portal/management/user');
+    await page.getByTestId('user-table').waitFor();
     await rows(page).first().waitFor();
     const download = page.waitForEvent('download');
     await page.getByTestId('export-excel').click();
@@ -116,8 +116,8 @@ describe('user management', () => {
   it('shows the error page when a screen cannot be loaded', async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.route('**/assets/user-detail-page-*.js', (route) => route.abort());
-    await signIn(page, 'admin@voltline.local');
-    await openUsers(page);
+    await signInAs(page, 'admin@voltline.local', '/portal/management/user');
+    await page.getByTestId('user-table').waitFor();
     await rows(page).first().getByRole('link').click();
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
     // The frame stays, so the user can go elsewhere.
@@ -128,8 +128,8 @@ describe('user management', () => {
 
   it('does not offer a Main Operator changes to an Admin', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'main@voltline.local');
-    await openUsers(page);
+    await signInAs(page, 'main@voltline.local', '/portal/management/user');
+    await page.getByTestId('user-table').waitFor();
     const adminRow = rows(page).filter({ hasText: 'admin@voltline.local' });
     await adminRow.waitFor();
     expect(await adminRow.getByRole('button', { name: 'Edit' }).count()).toBe(0);
@@ -141,8 +141,7 @@ describe('user management', () => {
 
   it('offers a CallCenter user no user management', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'callcenter@voltline.local');
-    await page.goto('/portal/management/user');
+    await signInAs(page, 'callcenter@voltline.local', '/portal/management/user');
     await page.getByText('No access').waitFor();
     // The frame and its menu are drawn by now; user management is not in it.
     await page.getByTestId('side-nav').locator('.ant-menu').first().waitFor();

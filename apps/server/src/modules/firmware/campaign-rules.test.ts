@@ -58,8 +58,22 @@ describe('starting a campaign', () => {
 
   it('refuses a charger already in an unfinished campaign', async () => {
     await registerChargePoint(t, 'FW-BUSY-1', PW);
-    const first = await start({ firmwareId: good.id, chargePointIds: ['FW-BUSY-1'] });
+    // Over HTTP, so the rollout that starts right after the answer leaves the charger waiting for
+    // its reconnection (unfinished). Over FTP, which these tests do not run, the send would fail at
+    // once, finish the charger's part and free it for a second campaign before that one is asked for.
+    const first = await start({ firmwareId: good.id, chargePointIds: ['FW-BUSY-1'], transport: 'http' });
     expect(first.status).toBe(200);
+    // The send found the charger offline: it waits for its reconnection, still the first campaign's.
+    await expect
+      .poll(async () => {
+        const r = await t.call<Answer<CampaignDetail>>(
+          'GET',
+          `/api/portal/Firmware/campaigns/${first.body.data.id}`,
+          { token: admin },
+        );
+        return r.body.data.targets[0]?.state;
+      })
+      .toBe('waiting');
     const second = await start({ firmwareId: good.id, chargePointIds: ['FW-BUSY-1'] });
     expect(second.status).toBe(409);
     expect(second.body.error).toContain('FW-BUSY-1');
