@@ -229,7 +229,7 @@ export async function sessionTotals(database: Database) {
     SELECT count(*)::int AS n FROM drivers d
     WHERE d.balance <> coalesce((SELECT sum(amount) FROM balance_entries b WHERE b.driver_id = d.id), 0)`,
     )
-    .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+    .then((r) => (r as { rows: { n: number }[] }).rows);
   return {
     byState,
     payments: p?.n ?? 0,
@@ -260,7 +260,7 @@ export async function readDelays(database: Database, from: Date, to: Date) {
       round(max(ms)::numeric, 1)::float8 AS max
     FROM d GROUP BY ROLLUP (action) ORDER BY n DESC`);
   const rows = (
-    r as unknown as { rows: { action: string; n: number; p50: number; p99: number; max: number }[] }
+    r as { rows: { action: string; n: number; p50: number; p99: number; max: number }[] }
   ).rows;
   return Object.fromEntries(rows.map(({ action, ...rest }) => [action, rest]));
 }

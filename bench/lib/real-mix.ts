@@ -1,4 +1,4 @@
-import { BenchCharger } from './chargers.js';
+import type { BenchCharger } from './chargers.js';
 import { benchCard } from './database.js';
 
 /**
