@@ -61,3 +61,126 @@ export class Coalescer<T> {
     }
   }
 }
+
+/** One kind of write of a group commit: `add` settles once the transaction that carried the item has committed. */
+export interface Lane<T> {
+  add(item: T): Promise<void>;
+}
+
+export interface GroupCommitOptions {
+  /** Most items (of all lanes) in one transaction. */
+  maxBatch?: number;
+  /** Transactions in flight at once (each holds one database connection). */
+  concurrency?: number;
+  /**
+   * How long the first item waits for others when the writers are idle, ms. At light traffic a
+   * transaction per message is what costs most (BEGIN, COMMIT and its flush to disk, a round trip
+   * each); a few milliseconds of waiting lets one transaction carry the messages of many chargers.
+   */
+  waitMs?: number;
+}
+
+interface Queued {
+  lane: number;
+  item: unknown;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Group commit across kinds of writes: heartbeats, status reports and meter values of all chargers
+ * go into one transaction, each kind (lane) written by its own batch writer in that transaction.
+ * The first item waits at most `waitMs` for company; items that arrive while every writer is busy
+ * go into the next transaction at once. Each caller's promise settles when its transaction has
+ * committed, so an answer to a charger still means "stored". A failed transaction is written
+ * again lane by lane, then item by item, so one bad item fails only its own caller.
+ */
+export class GroupCommit<Tx> {
+  private queue: Queued[] = [];
+  private readonly writers: ((tx: Tx, items: unknown[]) => Promise<void>)[] = [];
+  private running = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly maxBatch: number;
+  private readonly concurrency: number;
+  private readonly waitMs: number;
+
+  constructor(
+    private readonly transaction: (write: (tx: Tx) => Promise<void>) => Promise<void>,
+    options: GroupCommitOptions = {},
+  ) {
+    this.maxBatch = options.maxBatch ?? 1000;
+    this.concurrency = options.concurrency ?? 2;
+    this.waitMs = options.waitMs ?? 0;
+  }
+
+  /** A kind of write; lanes are written in the order they were made. */
+  lane<T>(write: (tx: Tx, items: T[]) => Promise<void>): Lane<T> {
+    const index = this.writers.push(write as (tx: Tx, items: unknown[]) => Promise<void>) - 1;
+    return {
+      add: (item: T) =>
+        new Promise<void>((resolve, reject) => {
+          this.queue.push({ lane: index, item, resolve, reject });
+          this.schedule();
+        }),
+    };
+  }
+
+  private schedule() {
+    if (this.running >= this.concurrency) return; // a writer finishing picks the queue up
+    if (this.waitMs <= 0 || this.queue.length >= this.maxBatch) {
+      this.startWriter();
+      return;
+    }
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      if (this.running < this.concurrency && this.queue.length > 0) this.startWriter();
+    }, this.waitMs);
+  }
+
+  private startWriter() {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    void this.drain();
+  }
+
+  private async drain() {
+    this.running++;
+    try {
+      while (this.queue.length > 0) await this.run(this.queue.splice(0, this.maxBatch));
+    } finally {
+      this.running--;
+    }
+  }
+
+  private async run(batch: Queued[]): Promise<void> {
+    const lanes = new Map<number, Queued[]>();
+    for (const q of batch) {
+      const list = lanes.get(q.lane);
+      if (list) list.push(q);
+      else lanes.set(q.lane, [q]);
+    }
+    const ordered = [...lanes.entries()].sort(([a], [b]) => a - b);
+    try {
+      await this.transaction(async (tx) => {
+        for (const [lane, items] of ordered)
+          await this.writers[lane]?.(
+            tx,
+            items.map((q) => q.item),
+          );
+      });
+      for (const q of batch) q.resolve();
+    } catch (err) {
+      if (ordered.length > 1) {
+        for (const [, items] of ordered) await this.run(items);
+        return;
+      }
+      if (batch.length === 1) {
+        batch[0]?.reject(err);
+        return;
+      }
+      for (const q of batch) await this.run([q]);
+    }
+  }
+}

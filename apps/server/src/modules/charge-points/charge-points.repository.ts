@@ -176,9 +176,11 @@ export async function recordBoot(
 /** One statement for the heartbeats of many chargers (the OCPP side coalesces them). */
 export async function recordHeartbeats(tx: Tx, ids: readonly number[]) {
   if (ids.length === 0) return;
-  // One array parameter, not one per charger: this runs for thousands of chargers a second.
+  // One array parameter, not one per charger: this runs for thousands of chargers a second. Rows
+  // in id order, as the other batched writes of charge points lock them.
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
   await tx.execute(
-    sql`UPDATE charge_points SET last_heartbeat_at = now() WHERE id = ANY(${sql.param([...ids])}::int[])`,
+    sql`UPDATE charge_points SET last_heartbeat_at = now() WHERE id = ANY(${sql.param(sorted)}::int[])`,
   );
 }
 
