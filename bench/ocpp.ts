@@ -217,6 +217,9 @@ async function main() {
     recording = true;
     const counts0 = fleet ? { ...fleet.counts } : undefined;
     const pgStats0 = databaseUrl ? await pgDatabaseStats(pgName) : undefined;
+    // With bench/lib/count-queries.mjs loaded, the server counts its statements per window.
+    const countQueries = (process.env.BENCH_SERVER_NODE_ARGS ?? '').includes('count-queries');
+    if (countQueries) process.kill(server.pid, 'SIGUSR2');
     const cpu0 = { server: cpuSeconds(server.pid), client: process.cpuUsage(), pg: pgCpu() };
     const wait0 = runQueueSeconds(server.pid);
     let rssPeak = 0;
@@ -235,6 +238,7 @@ async function main() {
       postgres: (pgCpu() - cpu0.pg) / seconds,
     };
     const serverWaiting = (runQueueSeconds(server.pid) - wait0) / seconds;
+    if (countQueries) process.kill(server.pid, 'SIGUSR2');
     const pgStats1 = databaseUrl ? await pgDatabaseStats(pgName) : undefined;
     const fleetCounts =
       fleet && counts0

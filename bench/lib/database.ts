@@ -158,17 +158,15 @@ export async function registerCards(database: Database, count: number, blockedEv
           })),
         )
         .returning({ id: drivers.id });
-      await tx
-        .insert(balanceEntries)
-        .values(
-          rows.map((r) => ({
-            driverId: r.id,
-            amount: BALANCE,
-            kind: 'topup',
-            reason: 'bench',
-            balanceAfter: BALANCE,
-          })),
-        );
+      await tx.insert(balanceEntries).values(
+        rows.map((r) => ({
+          driverId: r.id,
+          amount: BALANCE,
+          kind: 'topup',
+          reason: 'bench',
+          balanceAfter: BALANCE,
+        })),
+      );
       await tx.insert(rfidCards).values(
         rows.map((r, i) => {
           const n = numbers[i] ?? 0;
@@ -259,9 +257,7 @@ export async function readDelays(database: Database, from: Date, to: Date) {
       round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 1)::float8 AS p99,
       round(max(ms)::numeric, 1)::float8 AS max
     FROM d GROUP BY ROLLUP (action) ORDER BY n DESC`);
-  const rows = (
-    r as { rows: { action: string; n: number; p50: number; p99: number; max: number }[] }
-  ).rows;
+  const rows = (r as { rows: { action: string; n: number; p50: number; p99: number; max: number }[] }).rows;
   return Object.fromEntries(rows.map(({ action, ...rest }) => [action, rest]));
 }
 

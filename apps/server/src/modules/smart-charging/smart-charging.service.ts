@@ -103,6 +103,7 @@ export class SmartChargingService {
       });
       return g.id;
     });
+    this.d.balancer.membersChanged();
     this.d.balancer.nudge(id);
     return this.get(ctx, id);
   }
@@ -148,6 +149,7 @@ export class SmartChargingService {
         summary: { name: found.g.name, chargePoints: st.chargers.map((c) => c.chargePointId) },
       });
     });
+    this.d.balancer.membersChanged();
     await this.d.balancer.settled(id);
     this.later(() => this.d.balancer.clear(st.chargers.filter((c) => c.connected)));
   }
@@ -168,6 +170,7 @@ export class SmartChargingService {
         summary: { chargePoints: cps.map((c) => c.chargePointId) },
       });
     });
+    this.d.balancer.membersChanged();
     this.d.balancer.nudge(groupId);
     return this.get(ctx, groupId);
   }
@@ -193,6 +196,7 @@ export class SmartChargingService {
       });
       return left;
     });
+    this.d.balancer.membersChanged();
     // The balancer may be sending to them right now: clear once it is done, then rebalance the rest.
     await this.d.balancer.settled(groupId);
     this.later(() => this.d.balancer.clear(leaving));
