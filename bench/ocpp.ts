@@ -26,7 +26,7 @@ import {
   createPgDatabase,
   dropPgDatabase,
   openBenchDatabase,
-  pgBackendPids,
+  PgCpuTracker,
   pgUrl,
   registerChargers,
 } from './lib/database.js';
@@ -210,8 +210,7 @@ async function main() {
 
     log(`load (${MIX} mix): ${RATE} msg/s target, ${WARMUP} s warm-up, ${DURATION} s measured`);
     await sleep(WARMUP * 1000);
-    const pgPids = databaseUrl ? await pgBackendPids(pgName) : [];
-    const pgCpu = () => pgPids.reduce((s, pid) => s + safeCpu(pid), 0);
+    const pgTracker = databaseUrl ? new PgCpuTracker(pgName, cpuOrUndefined) : undefined;
     const from = new Date();
     unsent = 0;
     recording = true;
@@ -220,7 +219,8 @@ async function main() {
     // With bench/lib/count-queries.mjs loaded, the server counts its statements per window.
     const countQueries = (process.env.BENCH_SERVER_NODE_ARGS ?? '').includes('count-queries');
     if (countQueries) process.kill(server.pid, 'SIGUSR2');
-    const cpu0 = { server: cpuSeconds(server.pid), client: process.cpuUsage(), pg: pgCpu() };
+    await pgTracker?.start();
+    const cpu0 = { server: cpuSeconds(server.pid), client: process.cpuUsage() };
     const wait0 = runQueueSeconds(server.pid);
     let rssPeak = 0;
     const t0 = performance.now();
@@ -235,9 +235,10 @@ async function main() {
     const cpu = {
       server: (cpuSeconds(server.pid) - cpu0.server) / seconds,
       client: (clientCpu.user + clientCpu.system) / 1e6 / seconds,
-      postgres: (pgCpu() - cpu0.pg) / seconds,
+      postgres: ((await pgTracker?.seconds()) ?? 0) / seconds,
     };
     const serverWaiting = (runQueueSeconds(server.pid) - wait0) / seconds;
+    await pgTracker?.stop();
     if (countQueries) process.kill(server.pid, 'SIGUSR2');
     const pgStats1 = databaseUrl ? await pgDatabaseStats(pgName) : undefined;
     const fleetCounts =
@@ -349,11 +350,11 @@ async function main() {
   }
 }
 
-function safeCpu(pid: number): number {
+function cpuOrUndefined(pid: number): number | undefined {
   try {
     return cpuSeconds(pid);
   } catch {
-    return 0;
+    return undefined;
   }
 }
 

@@ -289,3 +289,63 @@ export async function countSessions(database: Database, from: Date, to: Date) {
     .from(chargingSessions);
   return { started: s?.started ?? 0, stopped: s?.stopped ?? 0 };
 }
+
+/**
+ * CPU time of the PostgreSQL backends serving one database over a window. The server's pool opens
+ * and closes connections as the load asks (an idle one closes after 10 s), so the backends are
+ * looked up every second: one that appears counts from zero (it started inside the window), one
+ * that ends keeps what it had used when last seen.
+ */
+export class PgCpuTracker {
+  private readonly first = new Map<number, number>();
+  private readonly last = new Map<number, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private client: pg.Client | undefined;
+
+  constructor(
+    private readonly database: string,
+    private readonly cpuOf: (pid: number) => number | undefined,
+  ) {}
+
+  async start(): Promise<void> {
+    this.client = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await this.client.connect();
+    for (const pid of await this.pids()) {
+      const cpu = this.cpuOf(pid);
+      if (cpu !== undefined) {
+        this.first.set(pid, cpu);
+        this.last.set(pid, cpu);
+      }
+    }
+    this.timer = setInterval(() => void this.sample().catch(() => undefined), 1000);
+  }
+
+  private async pids(): Promise<number[]> {
+    const r = await this.client?.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = $1',
+      [this.database],
+    );
+    return r?.rows.map((row) => row.pid) ?? [];
+  }
+
+  private async sample(): Promise<void> {
+    for (const pid of await this.pids()) if (!this.first.has(pid)) this.first.set(pid, 0);
+    for (const pid of this.first.keys()) {
+      const cpu = this.cpuOf(pid);
+      if (cpu !== undefined) this.last.set(pid, cpu);
+    }
+  }
+
+  /** CPU seconds used in the window so far, by all backends seen. */
+  async seconds(): Promise<number> {
+    await this.sample();
+    let total = 0;
+    for (const [pid, from] of this.first) total += (this.last.get(pid) ?? from) - from;
+    return total;
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.client?.end();
+  }
+}

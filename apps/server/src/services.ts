@@ -89,11 +89,13 @@ export function createServices({
   );
   // A StartTransaction with a reservationId uses its booking, in the start's own transaction.
   // Meter values, status reports and heartbeats of all chargers share transactions; at light
-  // traffic the first waits up to 10 ms for others (a transaction per message cost most).
+  // traffic the first waits up to 10 ms for others (a transaction per message cost most), and a
+  // second transaction starts beside a running one only for 100 items or more.
   const ocppWrites = new GroupCommit<Tx>((write) => db.transaction(write), {
     maxBatch: 1000,
     concurrency: 2,
     waitMs: 10,
+    spillAt: 100,
   });
   const sessionsOcpp = new SessionsOcpp(db, bookingStarts, ocppWrites);
   const files = new FilesService({

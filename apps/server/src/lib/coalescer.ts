@@ -73,6 +73,12 @@ export interface GroupCommitOptions {
   /** Transactions in flight at once (each holds one database connection). */
   concurrency?: number;
   /**
+   * Items waiting, at least, for a second transaction to start beside a running one. Below it they
+   * wait for the running one to end and go together into the next: at light traffic two small
+   * transactions cost about twice one larger.
+   */
+  spillAt?: number;
+  /**
    * How long the first item waits for others when the writers are idle, ms. At light traffic a
    * transaction per message is what costs most (BEGIN, COMMIT and its flush to disk, a round trip
    * each); a few milliseconds of waiting lets one transaction carry the messages of many chargers.
@@ -103,6 +109,7 @@ export class GroupCommit<Tx> {
   private readonly maxBatch: number;
   private readonly concurrency: number;
   private readonly waitMs: number;
+  private readonly spillAt: number;
 
   constructor(
     private readonly transaction: (write: (tx: Tx) => Promise<void>) => Promise<void>,
@@ -111,6 +118,7 @@ export class GroupCommit<Tx> {
     this.maxBatch = options.maxBatch ?? 1000;
     this.concurrency = options.concurrency ?? 2;
     this.waitMs = options.waitMs ?? 0;
+    this.spillAt = options.spillAt ?? 1;
   }
 
   /** A kind of write; lanes are written in the order they were made. */
@@ -127,13 +135,18 @@ export class GroupCommit<Tx> {
 
   private schedule() {
     if (this.running >= this.concurrency) return; // a writer finishing picks the queue up
+    if (this.running > 0) {
+      // The running writer takes the queue when it ends, unless it is long.
+      if (this.queue.length >= this.spillAt) this.startWriter();
+      return;
+    }
     if (this.waitMs <= 0 || this.queue.length >= this.maxBatch) {
       this.startWriter();
       return;
     }
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
-      if (this.running < this.concurrency && this.queue.length > 0) this.startWriter();
+      if (this.queue.length > 0 && this.running === 0) this.startWriter();
     }, this.waitMs);
   }
 

@@ -39,7 +39,7 @@ const SETTLE_MS = 30_000;
 const RETRY_MS = 60_000;
 const NOT_SUPPORTED_RETRY_MS = 600_000;
 /** How long a charger's group is taken as known without reading it again (see `groupOf`). */
-const GROUP_CACHE_MS = 30_000;
+const GROUP_CACHE_MS = 300_000;
 
 export interface BalancerOptions {
   db: Db;
