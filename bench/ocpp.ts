@@ -44,6 +44,7 @@ const { values: args } = parseArgs({
     heartbeat: { type: 'string', default: '300' },
     'reconnects-per-hour': { type: 'string', default: '2' },
     burst: { type: 'boolean', default: false },
+    'pg-socket': { type: 'string' },
     warmup: { type: 'string', default: '10' },
     'connect-concurrency': { type: 'string', default: '100' },
     pool: { type: 'string' },
@@ -81,7 +82,7 @@ const log = (line: string) => console.log(`[bench ${new Date().toISOString().sli
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'voltline-bench-'));
   const pgName = `voltline_bench_${process.pid}_${Date.now()}`;
-  const databaseUrl = dbKind === 'postgres' ? pgUrl(pgName) : undefined;
+  const databaseUrl = dbKind === 'postgres' ? pgUrl(pgName, args['pg-socket']) : undefined;
   const server = new ServerProcess({ dataDir, port: await freePort(), databaseUrl, poolSize: POOL });
   const clients: BenchCharger[] = [];
   // Whatever happens, the run ends: a ramp budget of 0.2 s per charger, then the load phases.

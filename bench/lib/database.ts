@@ -20,7 +20,9 @@ import { hashChargerPassword } from '../../apps/server/src/lib/charger-auth.js';
 
 export const PG_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export function pgUrl(database: string): string {
+/** The database's URL over TCP on loopback, or over the Unix socket in `socketDir`. */
+export function pgUrl(database: string, socketDir?: string): string {
+  if (socketDir) return `postgres://postgres@/${database}?host=${encodeURIComponent(socketDir)}`;
   return `postgres://postgres@127.0.0.1:5432/${database}`;
 }
 

@@ -91,12 +91,11 @@ export function createServices({
   // Meter values, status reports and heartbeats of all chargers share transactions; at light
   // traffic the first waits up to 10 ms for others (a transaction per message cost most), and a
   // second transaction starts beside a running one only for 100 items or more.
-  const ocppWrites = new GroupCommit<Tx>((write) => db.transaction(write), {
-    maxBatch: 1000,
-    concurrency: 2,
-    waitMs: 10,
-    spillAt: 100,
-  });
+  const ocppWrites = new GroupCommit<Tx>(
+    (write) => db.transaction(write),
+    { maxBatch: 1000, concurrency: 2, waitMs: 10, spillAt: 100 },
+    (write) => write(db),
+  );
   const sessionsOcpp = new SessionsOcpp(db, bookingStarts, ocppWrites);
   const files = new FilesService({
     db,

@@ -104,6 +104,7 @@ interface Queued {
 export class GroupCommit<Tx> {
   private queue: Queued[] = [];
   private readonly writers: ((tx: Tx, items: unknown[]) => Promise<void>)[] = [];
+  private readonly single: boolean[] = [];
   private running = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly maxBatch: number;
@@ -114,6 +115,11 @@ export class GroupCommit<Tx> {
   constructor(
     private readonly transaction: (write: (tx: Tx) => Promise<void>) => Promise<void>,
     options: GroupCommitOptions = {},
+    /**
+     * Runs a write outside a transaction: a batch of one lane whose writer is one statement
+     * (`oneStatement`) needs no BEGIN and COMMIT, a statement being atomic by itself.
+     */
+    private readonly direct?: (write: (tx: Tx) => Promise<void>) => Promise<void>,
   ) {
     this.maxBatch = options.maxBatch ?? 1000;
     this.concurrency = options.concurrency ?? 2;
@@ -121,9 +127,13 @@ export class GroupCommit<Tx> {
     this.spillAt = options.spillAt ?? 1;
   }
 
-  /** A kind of write; lanes are written in the order they were made. */
-  lane<T>(write: (tx: Tx, items: T[]) => Promise<void>): Lane<T> {
+  /**
+   * A kind of write; lanes are written in the order they were made. `oneStatement`: the writer
+   * sends at most one statement, so a batch of this lane alone runs without a transaction.
+   */
+  lane<T>(write: (tx: Tx, items: T[]) => Promise<void>, options: { oneStatement?: boolean } = {}): Lane<T> {
     const index = this.writers.push(write as (tx: Tx, items: unknown[]) => Promise<void>) - 1;
+    this.single[index] = options.oneStatement === true;
     return {
       add: (item: T) =>
         new Promise<void>((resolve, reject) => {
@@ -175,8 +185,11 @@ export class GroupCommit<Tx> {
       else lanes.set(q.lane, [q]);
     }
     const ordered = [...lanes.entries()].sort(([a], [b]) => a - b);
+    const [only] = ordered;
+    const run =
+      ordered.length === 1 && only && this.single[only[0]] && this.direct ? this.direct : this.transaction;
     try {
-      await this.transaction(async (tx) => {
+      await run(async (tx) => {
         for (const [lane, items] of ordered)
           await this.writers[lane]?.(
             tx,

@@ -100,8 +100,11 @@ export class CentralSystem {
     this.gateway = new LocalGateway(o.callTimeoutMs, o.metrics);
     this.messageLog = new OcppMessageLog(o.db, o.log, o.metrics);
     const writes = o.writes ?? new GroupCommit<Tx>((write) => o.db.transaction(write));
-    this.statuses = writes.lane((tx, reports) => o.chargers.recordStatuses(reports, tx));
-    this.heartbeats = writes.lane((tx, ids) => o.chargers.recordHeartbeats(ids, tx));
+    // Each writes one statement: a batch of one kind alone needs no transaction.
+    this.statuses = writes.lane((tx, reports) => o.chargers.recordStatuses(reports, tx), {
+      oneStatement: true,
+    });
+    this.heartbeats = writes.lane((tx, ids) => o.chargers.recordHeartbeats(ids, tx), { oneStatement: true });
     this.rpc = new RPCServer({
       protocols: [SUBPROTOCOL],
       strictMode: true,

@@ -98,7 +98,7 @@ export class SessionsOcpp {
     /** The OCPP writes' group commit (services.ts); its own when absent. */
     writes: GroupCommit<Tx> = new GroupCommit<Tx>((write) => db.transaction(write)),
   ) {
-    this.meterWrites = writes.lane((tx, batch) => this.storeMeterValues(tx, batch));
+    this.meterWrites = writes.lane((tx, batch) => this.storeMeterValues(tx, batch), { oneStatement: true });
   }
 
   /**
