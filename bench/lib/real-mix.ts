@@ -276,15 +276,17 @@ class RealCharger {
     }));
     k.transactionId = start.transactionId as number;
     const status = (start.idTagInfo as { status?: string } | undefined)?.status;
+    // Running from the answer on, as the database has it (the Charging status may still wait).
+    if (status === 'Accepted') {
+      k.accepted = true;
+      f.counts.sessionsStarted++;
+    }
     await this.status(k.id, 'Charging');
     if (status !== 'Accepted') {
       // Refused at the start (e.g. the card is busy elsewhere): the charger stops at once.
       f.counts.refusedAtStart++;
       await this.stopSession(k, 'DeAuthorized');
-      return;
     }
-    k.accepted = true;
-    f.counts.sessionsStarted++;
   }
 
   private async session(k: ConnectorState): Promise<void> {
