@@ -18,6 +18,7 @@ export default tseslint.config(
       // The .mjs scripts run as plain JavaScript; the .ts ones are type-checked (scripts/tsconfig.json).
       'scripts/**/*.mjs',
       'apps/server/scripts/**/*.mjs',
+      'bench/**/*.mjs',
       'eslint/**',
       'coverage/**',
     ],

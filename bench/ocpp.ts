@@ -2,7 +2,8 @@
  * OCPP central-system benchmark: how many chargers one server process holds, and the sustained
  * rate of persisted messages with their response times, on PGlite or PostgreSQL.
  *
- *   npm run bench:ocpp -- --db postgres --chargers 10000 --rate 3000 --duration 60
+ *   npm run bench:ocpp -- --db postgres                      # real mix, 1,000 chargers, ~200 msg/s
+ *   npm run bench:ocpp -- --db postgres --mix flat --chargers 10000 --rate 3000
  *
  * The server runs as a child process on a fresh database; this process plays the chargers over
  * loopback WebSockets. Both share the machine, so the client's CPU is reported next to the server's.
@@ -13,13 +14,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BenchCharger, bootCharger, mixedMessage } from './lib/chargers.js';
+import { RealFleet } from './lib/real-mix.js';
 import {
   benchId,
   countPersisted,
+  countSessions,
+  pgDatabaseStats,
+  readDelays,
+  registerCards,
+  sessionTotals,
   createPgDatabase,
   dropPgDatabase,
   openBenchDatabase,
-  pgBackendPids,
+  PgCpuTracker,
   pgUrl,
   registerChargers,
 } from './lib/database.js';
@@ -31,7 +38,13 @@ const { values: args } = parseArgs({
     db: { type: 'string', default: 'pglite' },
     chargers: { type: 'string', default: '1000' },
     duration: { type: 'string', default: '60' },
-    rate: { type: 'string', default: '1000' },
+    rate: { type: 'string' },
+    mix: { type: 'string', default: 'real' },
+    cards: { type: 'string', default: '5000' },
+    heartbeat: { type: 'string', default: '300' },
+    'reconnects-per-hour': { type: 'string', default: '2' },
+    burst: { type: 'boolean', default: false },
+    'pg-socket': { type: 'string' },
     warmup: { type: 'string', default: '10' },
     'connect-concurrency': { type: 'string', default: '100' },
     pool: { type: 'string' },
@@ -49,7 +62,16 @@ const dbKind = args.db === 'postgres' ? 'postgres' : args.db === 'pglite' ? 'pgl
 if (!dbKind) throw new Error('--db must be pglite or postgres');
 const CHARGERS = intArg('chargers', args.chargers, 1, 20_000);
 const DURATION = intArg('duration', args.duration, 5, 600);
-const RATE = intArg('rate', args.rate, 1, 20_000);
+const MIX = args.mix === 'flat' ? 'flat' : args.mix === 'real' ? 'real' : undefined;
+if (!MIX) throw new Error('--mix must be real or flat');
+const RATE = intArg('rate', args.rate ?? (MIX === 'real' ? '200' : '1000'), 1, 20_000);
+const CARDS = intArg('cards', args.cards, 10, 1_000_000);
+const HEARTBEAT = intArg('heartbeat', args.heartbeat, 10, 86_400);
+const RECONNECTS = Number(args['reconnects-per-hour']);
+if (!(RECONNECTS >= 0 && RECONNECTS <= 3600)) throw new Error('--reconnects-per-hour must be in 0..3600');
+/** Real mix: every 50th card is blocked, and 2 % of plug-ins use a card Voltline does not know. */
+const BLOCKED_EVERY = 50;
+const UNKNOWN_SHARE = 0.02;
 const WARMUP = intArg('warmup', args.warmup, 0, 120);
 const CONCURRENCY = intArg('connect-concurrency', args['connect-concurrency'], 1, 1000);
 const POOL = args.pool === undefined ? undefined : intArg('pool', args.pool, 1, 200);
@@ -60,7 +82,7 @@ const log = (line: string) => console.log(`[bench ${new Date().toISOString().sli
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'voltline-bench-'));
   const pgName = `voltline_bench_${process.pid}_${Date.now()}`;
-  const databaseUrl = dbKind === 'postgres' ? pgUrl(pgName) : undefined;
+  const databaseUrl = dbKind === 'postgres' ? pgUrl(pgName, args['pg-socket']) : undefined;
   const server = new ServerProcess({ dataDir, port: await freePort(), databaseUrl, poolSize: POOL });
   const clients: BenchCharger[] = [];
   // Whatever happens, the run ends: a ramp budget of 0.2 s per charger, then the load phases.
@@ -86,8 +108,9 @@ async function main() {
     const password = randomBytes(18).toString('base64url');
     const setup = await openBenchDatabase(dataDir, databaseUrl);
     await registerChargers(setup, CHARGERS, password);
+    if (MIX === 'real') await registerCards(setup, CARDS, BLOCKED_EVERY);
     await setup.close();
-    log(`registered ${CHARGERS} charge points`);
+    log(`registered ${CHARGERS} charge points${MIX === 'real' ? ` and ${CARDS} cards` : ''}`);
 
     await server.start();
     const url = server.ocppUrl;
@@ -111,7 +134,8 @@ async function main() {
         if (!c) continue;
         try {
           await c.connect(url, password, 30_000);
-          await bootCharger(c, i + 1);
+          if (MIX === 'flat') await bootCharger(c, i + 1);
+          else await bootReal(c);
         } catch (err) {
           failed++;
           firstError ||= err instanceof Error ? err.message : String(err);
@@ -121,20 +145,48 @@ async function main() {
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, CHARGERS) }, worker));
     const rampSeconds = (performance.now() - rampStart) / 1000;
-    const online = clients.filter((c) => c.isOpen && c.transactionId !== undefined);
+    const online = clients.filter((c) => c.isOpen && (MIX === 'real' || c.transactionId !== undefined));
     log(
       `ramp: ${online.length} online, ${failed} failed${firstError ? ` (${firstError})` : ''} in ${rampSeconds.toFixed(1)} s`,
     );
     await sleep(3000);
     const rssConnected = rssBytes(server.pid);
 
-    // Steady load: `RATE` CALLs per second spread over the chargers, one in flight per charger.
+    // Real mix: the connectors as the ramp leaves them (most in a session), then their lives.
+    const fleet =
+      MIX === 'real'
+        ? new RealFleet(
+            {
+              rate: RATE,
+              cards: CARDS,
+              heartbeatSeconds: HEARTBEAT,
+              reconnectsPerHour: RECONNECTS,
+              unknownShare: UNKNOWN_SHARE,
+              blockedEvery: BLOCKED_EVERY,
+              burst: args.burst ?? false,
+            },
+            online,
+            url,
+            password,
+          )
+        : undefined;
+    if (fleet) {
+      const t = performance.now();
+      await fleet.begin(CONCURRENCY);
+      log(
+        `real mix: meter interval ${fleet.meterSeconds.toFixed(1)} s, ${fleet.activeSessions()} sessions running after ${((performance.now() - t) / 1000).toFixed(1)} s`,
+      );
+      fleet.start();
+    }
+
+    // Steady load (flat mix): `RATE` CALLs per second spread over the chargers, one in flight per charger.
     let cursor = 0;
     let quota = 0;
     let unsent = 0;
     let tick = 0;
     let last = performance.now();
     const pump = setInterval(() => {
+      if (fleet) return;
       const t = performance.now();
       quota = Math.min(quota + (RATE * (t - last)) / 1000, RATE / 10);
       last = t;
@@ -157,14 +209,19 @@ async function main() {
       }
     }, 10);
 
-    log(`load: ${RATE} msg/s target, ${WARMUP} s warm-up, ${DURATION} s measured`);
+    log(`load (${MIX} mix): ${RATE} msg/s target, ${WARMUP} s warm-up, ${DURATION} s measured`);
     await sleep(WARMUP * 1000);
-    const pgPids = databaseUrl ? await pgBackendPids(pgName) : [];
-    const pgCpu = () => pgPids.reduce((s, pid) => s + safeCpu(pid), 0);
+    const pgTracker = databaseUrl ? new PgCpuTracker(pgName, cpuOrUndefined) : undefined;
     const from = new Date();
     unsent = 0;
     recording = true;
-    const cpu0 = { server: cpuSeconds(server.pid), client: process.cpuUsage(), pg: pgCpu() };
+    const counts0 = fleet ? { ...fleet.counts } : undefined;
+    const pgStats0 = databaseUrl ? await pgDatabaseStats(pgName) : undefined;
+    // With bench/lib/count-queries.mjs loaded, the server counts its statements per window.
+    const countQueries = (process.env.BENCH_SERVER_NODE_ARGS ?? '').includes('count-queries');
+    if (countQueries) process.kill(server.pid, 'SIGUSR2');
+    await pgTracker?.start();
+    const cpu0 = { server: cpuSeconds(server.pid), client: process.cpuUsage() };
     const wait0 = runQueueSeconds(server.pid);
     let rssPeak = 0;
     const t0 = performance.now();
@@ -179,9 +236,20 @@ async function main() {
     const cpu = {
       server: (cpuSeconds(server.pid) - cpu0.server) / seconds,
       client: (clientCpu.user + clientCpu.system) / 1e6 / seconds,
-      postgres: (pgCpu() - cpu0.pg) / seconds,
+      postgres: ((await pgTracker?.seconds()) ?? 0) / seconds,
     };
     const serverWaiting = (runQueueSeconds(server.pid) - wait0) / seconds;
+    await pgTracker?.stop();
+    if (countQueries) process.kill(server.pid, 'SIGUSR2');
+    const pgStats1 = databaseUrl ? await pgDatabaseStats(pgName) : undefined;
+    const fleetCounts =
+      fleet && counts0
+        ? Object.fromEntries(
+            Object.entries(fleet.counts).map(([k, v]) => [k, v - (counts0[k as keyof typeof counts0] ?? 0)]),
+          )
+        : undefined;
+    fleet?.stop();
+    if (fleet) fleet.quiet = true;
     const loadAverage = os.loadavg()[0] ?? 0;
     clearInterval(pump);
     const rssEnd = rssBytes(server.pid);
@@ -196,20 +264,38 @@ async function main() {
 
     const check = await openBenchDatabase(dataDir, databaseUrl);
     const persisted = await countPersisted(check, from, to);
+    const delays = await readDelays(check, from, to);
+    const sessions = fleet ? await countSessions(check, from, to) : undefined;
+    const totals = fleet ? await sessionTotals(check) : undefined;
     await check.close();
+    const perMessage = (n: number) => Math.round((n / Math.max(1, latencies.ok)) * 100) / 100;
+    const pg =
+      pgStats0 && pgStats1
+        ? {
+            commitsPerMessage: perMessage((pgStats1.xact_commit ?? 0) - (pgStats0.xact_commit ?? 0)),
+            rowsInsertedPerMessage: perMessage((pgStats1.tup_inserted ?? 0) - (pgStats0.tup_inserted ?? 0)),
+            rowsUpdatedPerMessage: perMessage((pgStats1.tup_updated ?? 0) - (pgStats0.tup_updated ?? 0)),
+            rollbacks: (pgStats1.xact_rollback ?? 0) - (pgStats0.xact_rollback ?? 0),
+          }
+        : undefined;
 
     const l = latencies.summary();
     const result = {
       db: dbKind,
+      mix: MIX,
       chargers: CHARGERS,
       online: online.length,
+      meterIntervalSeconds: fleet ? round2(fleet.meterSeconds) : undefined,
       rampSeconds: Math.round(rampSeconds * 10) / 10,
       targetRate: RATE,
       seconds: Math.round(seconds * 10) / 10,
       answeredPerSecond: Math.round(latencies.ok / seconds),
       errors: latencies.errors,
       unsent: unsentInWindow,
+      /** Sent to answered, at the client. */
       latencyMs: l,
+      /** Sent by the charger to read by the server (its message log's receive time). */
+      readDelayMs: delays,
       /** Seconds of the window in which some answer took over 200 ms: when the pauses were. */
       slowSeconds: latencies.slowSeconds(200),
       persistedPerSecond: {
@@ -217,6 +303,14 @@ async function main() {
         meterValues: Math.round(persisted.meterValues / seconds),
         statusHistory: Math.round(persisted.statusHistory / seconds),
       },
+      database: pg,
+      sessions: fleet
+        ? {
+            window: { ...fleetCounts, dbStarted: sessions?.started, dbStopped: sessions?.stopped },
+            // At the end: what the chargers believe runs, beside the database; bills once per session.
+            end: { chargersActive: fleet.activeSessions(), ...totals },
+          }
+        : undefined,
       serverRssMiB: {
         idle: mib(rssIdle),
         connected: mib(rssConnected),
@@ -257,15 +351,28 @@ async function main() {
   }
 }
 
-function safeCpu(pid: number): number {
+function cpuOrUndefined(pid: number): number | undefined {
   try {
     return cpuSeconds(pid);
   } catch {
-    return 0;
+    return undefined;
   }
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/** The real mix's boot: BootNotification and the status of the charger and its two connectors. */
+async function bootReal(c: BenchCharger): Promise<void> {
+  await c.call('BootNotification', {
+    chargePointVendor: 'Voltline',
+    chargePointModel: 'Bench 22',
+    chargePointSerialNumber: `SN-${c.id}`,
+    firmwareVersion: '1.0.0',
+  });
+  const timestamp = new Date().toISOString();
+  for (const connectorId of [0, 1, 2])
+    await c.call('StatusNotification', { connectorId, status: 'Available', errorCode: 'NoError', timestamp });
+}
 
 main().then(
   () => process.exit(0),

@@ -46,7 +46,9 @@ export class BenchCharger {
   call(action: string, payload: object, timeoutMs = 30_000): Promise<unknown> {
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN) return Promise.reject(new Error('not connected'));
-    const id = String(++this.seq);
+    // The send time (µs since the epoch) rides in the message id: the server's message log stores
+    // when it read the frame, so the delay between sending and reading can be taken afterwards.
+    const id = `${++this.seq}-${Math.round((performance.timeOrigin + performance.now()) * 1000)}`;
     this.busy = true;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {

@@ -2,7 +2,7 @@ import ocppRpc from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCharger, type SimCharger } from '@voltline/simulator';
 import { Balancer, clusterServicesUp, startCluster, type Cluster } from '../support/cluster';
-import { launchBrowser, newPage, signIn } from '../support/browser';
+import { launchBrowser, newPage, signInAs } from '../support/browser';
 import type { TestServer } from '../support/server';
 
 // Several Voltline processes behind one address, on one PostgreSQL and NATS: commands reach a
@@ -260,8 +260,7 @@ describe.skipIf(!up)('several Voltline processes on one PostgreSQL and NATS', { 
     const browser = await launchBrowser();
     try {
       const { page } = await newPage(browser, b.url);
-      await signIn(page, 'admin@voltline.local');
-      await page.goto('/portal/management/device/detail/CL-LIVE/connectors');
+      await signInAs(page, 'admin@voltline.local', '/portal/management/device/detail/CL-LIVE/connectors');
       const row = page.getByTestId('connector-table').locator('tbody tr.ant-table-row').first();
       await expect.poll(() => row.innerText()).toContain('Preparing');
       await charger.call('StatusNotification', {

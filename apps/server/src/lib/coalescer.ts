@@ -1,42 +1,107 @@
-export interface CoalescerOptions {
-  /** Most items in one write. */
-  maxBatch?: number;
-  /** Writes in flight at once (each holds one database connection). */
-  concurrency?: number;
+/** One kind of write of a group commit: `add` settles once the transaction that carried the item has committed. */
+export interface Lane<T> {
+  add(item: T): Promise<void>;
 }
 
-interface Waiting<T> {
-  item: T;
+export interface GroupCommitOptions {
+  /** Most items (of all lanes) in one transaction. */
+  maxBatch?: number;
+  /** Transactions in flight at once (each holds one database connection). */
+  concurrency?: number;
+  /**
+   * Items waiting, at least, for a second transaction to start beside a running one. Below it they
+   * wait for the running one to end and go together into the next: at light traffic two small
+   * transactions cost about twice one larger.
+   */
+  spillAt?: number;
+  /**
+   * How long the first item waits for others when the writers are idle, ms. At light traffic a
+   * transaction per message is what costs most (BEGIN, COMMIT and its flush to disk, a round trip
+   * each); a few milliseconds of waiting lets one transaction carry the messages of many chargers.
+   */
+  waitMs?: number;
+}
+
+interface Queued {
+  lane: number;
+  item: unknown;
   resolve: () => void;
   reject: (err: unknown) => void;
 }
 
 /**
- * Group commit for small writes from many chargers: an item is written at once when a writer is
- * free; items that arrive while all writers are busy go together into the next write. Each
- * caller's promise settles when the write that carried its item has committed, so an answer to a
- * charger still means "stored", and an idle server adds no delay. A failed batch is written again
- * item by item, so one bad item fails only its own caller.
+ * Group commit across kinds of writes: heartbeats, status reports and meter values of all chargers
+ * go into one transaction, each kind (lane) written by its own batch writer in that transaction.
+ * The first item waits at most `waitMs` for company; items that arrive while every writer is busy
+ * go into the next transaction at once. Each caller's promise settles when its transaction has
+ * committed, so an answer to a charger still means "stored". A failed transaction is written
+ * again lane by lane, then item by item, so one bad item fails only its own caller.
  */
-export class Coalescer<T> {
-  private queue: Waiting<T>[] = [];
+export class GroupCommit<Tx> {
+  private queue: Queued[] = [];
+  private readonly writers: ((tx: Tx, items: unknown[]) => Promise<void>)[] = [];
+  private readonly single: boolean[] = [];
   private running = 0;
+  private timer: NodeJS.Timeout | undefined;
   private readonly maxBatch: number;
   private readonly concurrency: number;
+  private readonly waitMs: number;
+  private readonly spillAt: number;
 
   constructor(
-    private readonly write: (items: T[]) => Promise<void>,
-    options: CoalescerOptions = {},
+    private readonly transaction: (write: (tx: Tx) => Promise<void>) => Promise<void>,
+    options: GroupCommitOptions = {},
+    /**
+     * Runs a write outside a transaction: a batch of one lane whose writer is one statement
+     * (`oneStatement`) needs no BEGIN and COMMIT, a statement being atomic by itself.
+     */
+    private readonly direct?: (write: (tx: Tx) => Promise<void>) => Promise<void>,
   ) {
-    this.maxBatch = options.maxBatch ?? 500;
-    this.concurrency = options.concurrency ?? 1;
+    this.maxBatch = options.maxBatch ?? 1000;
+    this.concurrency = options.concurrency ?? 2;
+    this.waitMs = options.waitMs ?? 0;
+    this.spillAt = options.spillAt ?? 1;
   }
 
-  add(item: T): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
-      if (this.running < this.concurrency) void this.drain();
-    });
+  /**
+   * A kind of write; lanes are written in the order they were made. `oneStatement`: the writer
+   * sends at most one statement, so a batch of this lane alone runs without a transaction.
+   */
+  lane<T>(write: (tx: Tx, items: T[]) => Promise<void>, options: { oneStatement?: boolean } = {}): Lane<T> {
+    const index = this.writers.push(write as (tx: Tx, items: unknown[]) => Promise<void>) - 1;
+    this.single[index] = options.oneStatement === true;
+    return {
+      add: (item: T) =>
+        new Promise<void>((resolve, reject) => {
+          this.queue.push({ lane: index, item, resolve, reject });
+          this.schedule();
+        }),
+    };
+  }
+
+  private schedule() {
+    if (this.running >= this.concurrency) return; // a writer finishing picks the queue up
+    if (this.running > 0) {
+      // The running writer takes the queue when it ends, unless it is long.
+      if (this.queue.length >= this.spillAt) this.startWriter();
+      return;
+    }
+    if (this.waitMs <= 0 || this.queue.length >= this.maxBatch) {
+      this.startWriter();
+      return;
+    }
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      if (this.queue.length > 0 && this.running === 0) this.startWriter();
+    }, this.waitMs);
+  }
+
+  private startWriter() {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    void this.drain();
   }
 
   private async drain() {
@@ -48,16 +113,36 @@ export class Coalescer<T> {
     }
   }
 
-  private async run(batch: Waiting<T>[]) {
+  private async run(batch: Queued[]): Promise<void> {
+    const lanes = new Map<number, Queued[]>();
+    for (const q of batch) {
+      const list = lanes.get(q.lane);
+      if (list) list.push(q);
+      else lanes.set(q.lane, [q]);
+    }
+    const ordered = [...lanes.entries()].sort(([a], [b]) => a - b);
+    const [only] = ordered;
+    const run =
+      ordered.length === 1 && only && this.single[only[0]] && this.direct ? this.direct : this.transaction;
     try {
-      await this.write(batch.map((b) => b.item));
-      for (const b of batch) b.resolve();
+      await run(async (tx) => {
+        for (const [lane, items] of ordered)
+          await this.writers[lane]?.(
+            tx,
+            items.map((q) => q.item),
+          );
+      });
+      for (const q of batch) q.resolve();
     } catch (err) {
+      if (ordered.length > 1) {
+        for (const [, items] of ordered) await this.run(items);
+        return;
+      }
       if (batch.length === 1) {
         batch[0]?.reject(err);
         return;
       }
-      for (const b of batch) await this.run([b]);
+      for (const q of batch) await this.run([q]);
     }
   }
 }

@@ -5,7 +5,7 @@ import ocppRpc from 'ocpp-rpc';
 import type { IHandshakeInterface } from 'ocpp-rpc/lib/server-client.js';
 import type RpcServerClient from 'ocpp-rpc/lib/server-client.js';
 import { CHARGE_POINT_ID_PATTERN } from '@voltline/contract';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import type {
   ChargersOcpp,
   OcppChargePoint,
@@ -19,7 +19,7 @@ import type { FirmwareOcpp } from '../modules/firmware/firmware.ocpp.js';
 import type { SmartChargingOcpp } from '../modules/smart-charging/smart-charging.ocpp.js';
 import type { CertificateSigningOcpp } from '../modules/security/certificate-signing.ocpp.js';
 import type { SessionsOcpp } from '../modules/sessions/sessions.ocpp.js';
-import { Coalescer } from '../lib/coalescer.js';
+import { GroupCommit, type Lane } from '../lib/coalescer.js';
 import type { Metrics } from '../lib/metrics.js';
 import { CLOSE_REASONS } from '../lib/close-cause.js';
 import { basicAuthPassword } from '../lib/charger-auth.js';
@@ -55,6 +55,11 @@ function ocpp16CallError(message: string): string {
 export interface CentralSystemOptions {
   /** The message log's database. */
   db: Db;
+  /**
+   * The group commit heartbeats and status reports share with the sessions' meter values
+   * (services.ts); its own when absent.
+   */
+  writes?: GroupCommit<Tx>;
   chargers: ChargersOcpp;
   drivers: DriversOcpp;
   sessions: SessionsOcpp;
@@ -94,8 +99,8 @@ export class CentralSystem {
   readonly gateway: ChargerGateway;
   private readonly cluster: NatsGateway | null;
   readonly messageLog: OcppMessageLog;
-  private readonly heartbeats: Coalescer<number>;
-  private readonly statuses: Coalescer<StatusReport>;
+  private readonly heartbeats: Lane<number>;
+  private readonly statuses: Lane<StatusReport>;
   private readonly rpc: InstanceType<typeof RPCServer>;
   private readonly sockets = new Map<string, RpcServerClient>();
   private pruneTimer: NodeJS.Timeout | undefined;
@@ -114,13 +119,12 @@ export class CentralSystem {
       : null;
     this.gateway = this.cluster ?? this.local;
     this.messageLog = new OcppMessageLog(o.db, o.log, o.metrics);
-    this.heartbeats = new Coalescer((ids) => o.chargers.recordHeartbeats([...new Set(ids)]), {
-      maxBatch: 1000,
+    const writes = o.writes ?? new GroupCommit<Tx>((write) => o.db.transaction(write));
+    // Each writes one statement: a batch of one kind alone needs no transaction.
+    this.statuses = writes.lane((tx, reports) => o.chargers.recordStatuses(reports, tx), {
+      oneStatement: true,
     });
-    this.statuses = new Coalescer((reports) => o.chargers.recordStatuses(reports), {
-      maxBatch: 500,
-      concurrency: 2,
-    });
+    this.heartbeats = writes.lane((tx, ids) => o.chargers.recordHeartbeats(ids, tx), { oneStatement: true });
     this.rpc = new RPCServer({
       protocols: [SUBPROTOCOL],
       strictMode: true,

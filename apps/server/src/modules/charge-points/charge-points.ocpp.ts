@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { hashChargerPassword } from '../../lib/charger-auth.js';
 import * as repo from './charge-points.repository.js';
 
@@ -53,12 +53,14 @@ export class ChargersOcpp {
     return repo.recordBoot(this.db, id, boot);
   }
 
-  recordHeartbeats(ids: readonly number[]) {
-    return repo.recordHeartbeats(this.db, ids);
+  recordHeartbeats(ids: readonly number[], tx: Tx = this.db) {
+    return repo.recordHeartbeats(tx, ids);
   }
 
-  recordStatuses(reports: repo.StatusReport[]) {
-    return this.db.transaction((tx) => repo.recordStatuses(tx, reports));
+  /** In the given transaction (the central system's group commit), or in one of their own. */
+  recordStatuses(reports: repo.StatusReport[], tx?: Tx) {
+    if (tx) return repo.recordStatuses(tx, reports);
+    return this.db.transaction((t) => repo.recordStatuses(t, reports));
   }
 
   recordEvent(id: number, kind: EventKind, status: string | null, payload: Record<string, unknown>) {

@@ -176,9 +176,11 @@ export async function recordBoot(
 /** One statement for the heartbeats of many chargers (the OCPP side coalesces them). */
 export async function recordHeartbeats(tx: Tx, ids: readonly number[]) {
   if (ids.length === 0) return;
-  // One array parameter, not one per charger: this runs for thousands of chargers a second.
+  // One array parameter, not one per charger: this runs for thousands of chargers a second. Rows
+  // in id order, as the other batched writes of charge points lock them.
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
   await tx.execute(
-    sql`UPDATE charge_points SET last_heartbeat_at = now() WHERE id = ANY(${sql.param([...ids])}::int[])`,
+    sql`UPDATE charge_points SET last_heartbeat_at = now() WHERE id = ANY(${sql.param(sorted)}::int[])`,
   );
 }
 
@@ -229,43 +231,36 @@ function newestBy(reports: StatusReport[], key: (r: StatusReport) => string) {
 /**
  * Status reports of many chargers (the OCPP side coalesces them; call it in a transaction): all
  * kept as history, and each connector's newest as its current status, connector 0 being the charge
- * point itself. An older report arriving late never overwrites a newer one. Three statements
+ * point itself. An older report arriving late never overwrites a newer one. One statement
  * whatever the number of reports, rows locked in id order.
  */
 export async function recordStatuses(tx: Tx, reports: StatusReport[]) {
   if (reports.length === 0) return;
-  await tx.execute(insertUnnest(statusHistory, HISTORY_COLUMNS, reports));
   const connectorReports = newestBy(
     reports.filter((r) => r.connectorId > 0),
     (r) => `${r.chargePointId}:${r.connectorId}`,
   );
-  if (connectorReports.length > 0) {
-    await tx.execute(
-      insertUnnest(
-        connectors,
-        CONNECTOR_COLUMNS,
-        connectorReports,
-        sql`ON CONFLICT (charge_point_id, connector_id) DO UPDATE SET
-          status = excluded.status, error_code = excluded.error_code, info = excluded.info,
-          vendor_error_code = excluded.vendor_error_code, status_at = excluded.status_at
-        WHERE connectors.status_at IS NULL OR connectors.status_at <= excluded.status_at`,
-      ),
-    );
-  }
-  const pointReports = newestBy(
+  const l = newestBy(
     reports.filter((r) => r.connectorId === 0),
     (r) => String(r.chargePointId),
   );
-  if (pointReports.length > 0) {
-    const l = pointReports;
-    const col = <T>(get: (r: StatusReport) => T) => sql.param(l.map(get));
-    await tx.execute(sql`
-      UPDATE charge_points c SET status = v.status, error_code = v.error_code, status_at = v.at
-      FROM unnest(${col((r) => r.chargePointId)}::int[], ${col((r) => r.status)}::text[],
-        ${col((r) => r.errorCode)}::text[], ${col((r) => r.at.toISOString())}::timestamptz[])
-        AS v(id, status, error_code, at)
-      WHERE c.id = v.id AND (c.status_at IS NULL OR c.status_at <= v.at)`);
-  }
+  const col = <T>(get: (r: StatusReport) => T) => sql.param(l.map(get));
+  await tx.execute(sql`
+    WITH history AS (${insertUnnest(statusHistory, HISTORY_COLUMNS, reports)}),
+    connector AS (${insertUnnest(
+      connectors,
+      CONNECTOR_COLUMNS,
+      connectorReports,
+      sql`ON CONFLICT (charge_point_id, connector_id) DO UPDATE SET
+          status = excluded.status, error_code = excluded.error_code, info = excluded.info,
+          vendor_error_code = excluded.vendor_error_code, status_at = excluded.status_at
+        WHERE connectors.status_at IS NULL OR connectors.status_at <= excluded.status_at`,
+    )})
+    UPDATE charge_points c SET status = v.status, error_code = v.error_code, status_at = v.at
+    FROM unnest(${col((r) => r.chargePointId)}::int[], ${col((r) => r.status)}::text[],
+      ${col((r) => r.errorCode)}::text[], ${col((r) => r.at.toISOString())}::timestamptz[])
+      AS v(id, status, error_code, at)
+    WHERE c.id = v.id AND (c.status_at IS NULL OR c.status_at <= v.at)`);
 }
 
 export async function recordChargerEvent(

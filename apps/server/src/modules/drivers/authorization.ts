@@ -58,23 +58,82 @@ function cardInfo(
   return expiryDate && status !== 'Blocked' ? { status, expiryDate } : { status };
 }
 
+/** A card's row as `authorizeIdTag` reads it, in fixed SQL (no query building: it runs for every Authorize, Start and Stop). */
+const CARD_COLUMNS = `SELECT c.id, c.status, c.expires_at, c.archived_at, d.id AS driver_id,
+    d.status AS driver_status, d.balance, o.path AS operator_path, o.prepaid, o.min_balance`;
+const CARD_FROM = ` FROM rfid_cards c
+  JOIN drivers d ON d.id = c.driver_id
+  JOIN operators o ON o.id = d.operator_id
+  WHERE upper(c.number) = upper(`;
+const CARD_HEAD = sql.raw(CARD_COLUMNS + CARD_FROM);
+// With whether the card has an accepted session running (on the partial unique index per card).
+const CARD_AND_BUSY_HEAD = sql.raw(
+  `${CARD_COLUMNS}, EXISTS (SELECT 1 FROM charging_sessions s WHERE s.rfid_card_id = c.id AND s.state = 'active') AS busy${CARD_FROM}`,
+);
+const CARD_TAIL = sql.raw(`) AND d.deleted_at IS NULL LIMIT 1`);
+
+type RawCard = {
+  id: number;
+  status: string;
+  expires_at: Date | string | null;
+  archived_at: Date | string | null;
+  driver_id: number;
+  driver_status: string;
+  balance: number | string | bigint;
+  operator_path: string;
+  prepaid: boolean;
+  min_balance: number | string | bigint;
+  busy?: boolean;
+};
+
+const dateOf = (v: Date | string | null): Date | null =>
+  v === null ? null : v instanceof Date ? v : new Date(v);
+
+async function readCard(tx: Tx, idTag: string, withBusy: boolean): Promise<RawCard | undefined> {
+  const head = withBusy ? CARD_AND_BUSY_HEAD : CARD_HEAD;
+  const result = await tx.execute(sql`${head}${idTag}${CARD_TAIL}`);
+  return (result as { rows: RawCard[] }).rows[0];
+}
+
 export async function authorizeIdTag(
   tx: Tx,
   idTag: string,
   chargePointOperatorPath: string,
   now = new Date(),
 ): Promise<IdTagInfo & { rfidCardId?: number; driverId?: number }> {
-  const [card] = await tx
-    .select(CARD)
-    .from(rfidCards)
-    .innerJoin(drivers, eq(drivers.id, rfidCards.driverId))
-    .innerJoin(operators, eq(operators.id, drivers.operatorId))
-    .where(and(sql`upper(${rfidCards.number}) = upper(${idTag})`, isNull(drivers.deletedAt)))
-    .limit(1);
+  const { busy: _busy, ...info } = await authorizeCard(tx, idTag, chargePointOperatorPath, false, now);
+  return info;
+}
 
-  if (!card || networkOf(card.operatorPath) !== networkOf(chargePointOperatorPath))
+/**
+ * `authorizeIdTag` and, in the same statement, whether an accepted session of the card runs
+ * (`cardBusy`'s hint, for StartTransaction).
+ */
+export async function authorizeCard(
+  tx: Tx,
+  idTag: string,
+  chargePointOperatorPath: string,
+  withBusy: boolean,
+  now = new Date(),
+): Promise<IdTagInfo & { rfidCardId?: number; driverId?: number; busy?: boolean }> {
+  const raw = await readCard(tx, idTag, withBusy);
+  if (!raw || networkOf(raw.operator_path) !== networkOf(chargePointOperatorPath))
     return { status: 'Invalid' };
-  return { ...cardInfo(card, now), rfidCardId: card.id, driverId: card.driverId };
+  const card: CardRow = {
+    status: raw.status,
+    expiresAt: dateOf(raw.expires_at),
+    archivedAt: dateOf(raw.archived_at),
+    driverStatus: raw.driver_status,
+    balance: Number(raw.balance),
+    prepaid: raw.prepaid,
+    minBalance: Number(raw.min_balance),
+  };
+  return {
+    ...cardInfo(card, now),
+    rfidCardId: raw.id,
+    driverId: raw.driver_id,
+    ...(withBusy ? { busy: raw.busy === true } : {}),
+  };
 }
 
 /**

@@ -1,13 +1,13 @@
 import type { Ocpp } from '@voltline/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { authorizeIdTag, cardBusy, type IdTagInfo } from '../drivers/authorization.js';
+import { authorizeCard, authorizeIdTag, type IdTagInfo } from '../drivers/authorization.js';
 import type { OcppChargePoint } from '../charge-points/charge-points.repository.js';
 import { snapshotOf, tariffOfConnector } from '../tariffs/tariffs.repository.js';
 import { closeAtLastReading } from './close.js';
 import { settleSession } from './review.js';
 import { CLOSED_WITHOUT_STOP, SUPERSEDED_STOP_REASON } from './stop-reasons.js';
 import { audit, NO_USER } from '../audit/audit.service.js';
-import { Coalescer } from '../../lib/coalescer.js';
+import { GroupCommit, type Lane } from '../../lib/coalescer.js';
 import * as repo from './sessions.repository.js';
 
 /** What a StartTransaction's reservationId does: find the booking it names, mark it used. */
@@ -82,22 +82,23 @@ export function liveFigures(rows: repo.NewMeterValue[]) {
 export class SessionsOcpp {
   /**
    * MeterValues of many chargers share transactions: BEGIN and COMMIT (and the commit's flush to
-   * disk) once per batch instead of once per message. A charger's messages stay in order because
-   * the central system runs them one after another per charger. A batch is four statements
-   * whatever its size, so batches are large and few: with 10,000 chargers, 50 per batch and eight
-   * writers queued MeterValues for seconds; 1,000 and two writers answer in about 100 ms.
+   * disk) once per batch instead of once per message, and with the central system's group commit
+   * (`writes`) the same transaction as other chargers' heartbeats and status reports. A charger's
+   * messages stay in order because the central system runs them one after another per charger. A
+   * batch is three statements whatever its size, so batches are large and few: with 10,000
+   * chargers, 50 per batch and eight writers queued MeterValues for seconds; 1,000 and two
+   * writers answer in about 100 ms.
    */
-  private readonly meterWrites: Coalescer<{ cp: OcppChargePoint; req: Ocpp.MeterValuesRequest }>;
+  private readonly meterWrites: Lane<{ cp: OcppChargePoint; req: Ocpp.MeterValuesRequest }>;
 
   constructor(
     private readonly db: Db,
     /** Bookings a start may use (wired in services.ts: bookings sit above sessions). */
     private readonly bookings?: BookingStarts,
+    /** The OCPP writes' group commit (services.ts); its own when absent. */
+    writes: GroupCommit<Tx> = new GroupCommit<Tx>((write) => db.transaction(write)),
   ) {
-    this.meterWrites = new Coalescer(
-      (batch) => this.db.transaction((tx) => this.storeMeterValues(tx, batch)),
-      { maxBatch: 1000, concurrency: 2 },
-    );
+    this.meterWrites = writes.lane((tx, batch) => this.storeMeterValues(tx, batch), { oneStatement: true });
   }
 
   /**
@@ -112,13 +113,20 @@ export class SessionsOcpp {
   ): Promise<Ocpp.StartTransactionResponse> {
     const startedAt = new Date(req.timestamp);
     return this.db.transaction(async (tx) => {
-      // A charger that resends its Start after a reconnect gets the session it already has.
-      const resent = await repo.findResentStart(tx, cp.id, req.connectorId, req.meterStart, startedAt);
+      // A charger that resends its Start after a reconnect gets the session it already has; else
+      // the sessions still running on the connector are superseded. One statement reads both.
+      const { resent, running } = await repo.startCandidates(
+        tx,
+        cp.id,
+        req.connectorId,
+        req.meterStart,
+        startedAt,
+      );
       if (resent) return { transactionId: resent.id, idTagInfo: await this.answerAgain(tx, cp, req, resent) };
-      await this.supersede(tx, cp, req.connectorId, startedAt);
-      const card = await authorizeIdTag(tx, req.idTag, cp.operatorPath);
-      const busy =
-        card.status === 'Accepted' && card.rfidCardId !== undefined && (await cardBusy(tx, card.rfidCardId));
+      await this.supersede(tx, cp, req.connectorId, startedAt, running);
+      // The card, and whether it has an accepted session running, in one statement.
+      const { busy: cardRunning, ...card } = await authorizeCard(tx, req.idTag, cp.operatorPath, true);
+      const busy = card.status === 'Accepted' && card.rfidCardId !== undefined && cardRunning === true;
       // A booking of this charge point named by the start: only its own card may use it.
       const booking =
         req.reservationId !== undefined && this.bookings
@@ -169,8 +177,14 @@ export class SessionsOcpp {
    * mid-session and lost its StopTransaction): that session is closed at its last reading as
    * superseded and billed (a refused one unbilled). If its Stop still comes, it settles it once.
    */
-  private async supersede(tx: Tx, cp: OcppChargePoint, connectorId: number, at: Date) {
-    for (const old of await repo.openSessionsOfConnector(tx, cp.id, connectorId)) {
+  private async supersede(
+    tx: Tx,
+    cp: OcppChargePoint,
+    connectorId: number,
+    at: Date,
+    running: repo.SessionRow[],
+  ) {
+    for (const old of running) {
       const done = await closeAtLastReading(tx, old, {
         stopReason: SUPERSEDED_STOP_REASON,
         stoppedAt: old.updatedAt < at ? old.updatedAt : at,
@@ -201,29 +215,29 @@ export class SessionsOcpp {
   }
 
   /**
-   * A batch of MeterValues in four statements whatever its size: its sessions in one query, its
-   * samples in one insert, the live figures of its running sessions in one update.
+   * A batch of MeterValues in one statement whatever its size: its samples, each with its session
+   * when the transaction is the charger's own, and the live figures of its running sessions (a
+   * refused session the charger runs anyway has its energy recorded as well).
    */
   private async storeMeterValues(tx: Tx, batch: { cp: OcppChargePoint; req: Ocpp.MeterValuesRequest }[]) {
-    const sessions = await repo.sessionsByIds(
-      tx,
-      batch.flatMap(({ req }) => (req.transactionId === undefined ? [] : [req.transactionId])),
-    );
     const all: repo.NewMeterValue[] = [];
-    const live = new Map<number, repo.LiveFigures>();
+    const live = new Map<string, { id: number; chargePointId: number; figures: repo.LiveFigures }>();
     for (const { cp, req } of batch) {
-      const found = req.transactionId === undefined ? undefined : sessions.get(req.transactionId);
-      // A transaction id of another charger is not this charger's session.
-      const session = found?.chargePointId === cp.id ? found : undefined;
-      const rows = meterRows(cp.id, req.connectorId, session?.id ?? null, req.meterValue);
+      const txId = req.transactionId ?? null;
+      const rows = meterRows(cp.id, req.connectorId, txId, req.meterValue);
       all.push(...rows);
-      // A refused session the charger runs anyway has its energy recorded as well.
-      if (session && (session.state === 'active' || (session.state === 'refused' && session.open))) {
-        live.set(session.id, { ...live.get(session.id), ...liveFigures(rows) });
-      }
+      if (txId === null) continue;
+      const figures = liveFigures(rows);
+      if (
+        figures.lastMeterWh === undefined &&
+        figures.lastPowerW === undefined &&
+        figures.lastSoc === undefined
+      )
+        continue;
+      const key = `${txId}:${cp.id}`;
+      live.set(key, { id: txId, chargePointId: cp.id, figures: { ...live.get(key)?.figures, ...figures } });
     }
-    await repo.insertMeterValues(tx, all);
-    await repo.updateLiveMany(tx, live);
+    await repo.storeMeterBatch(tx, all, [...live.values()]);
   }
 
   stopTransaction(

@@ -79,6 +79,54 @@ export async function insertMeterValues(tx: Tx, rows: NewMeterValue[]) {
   await tx.execute(insertUnnest(meterValues, METER_COLUMNS, rows, sql`ON CONFLICT DO NOTHING`));
 }
 
+/**
+ * A batch of MeterValues in one statement: the samples (`sessionId` holding the transaction id the
+ * charger named) go in with the session they name when that session is the charger's own, and the
+ * live figures of the running ones among those sessions (`live`: transaction id, charger, figures)
+ * are updated, in id order so that concurrent batches lock rows in the same order. A figure a
+ * message did not carry stays as it was; a resent sample is stored once.
+ */
+export async function storeMeterBatch(
+  tx: Tx,
+  rows: NewMeterValue[],
+  live: { id: number; chargePointId: number; figures: LiveFigures }[],
+) {
+  if (rows.length === 0) return;
+  const l = [...live].sort((a, b) => a.id - b.id);
+  const col = <T>(get: (r: NewMeterValue) => T) => sql.param(rows.map(get));
+  const fig = <T>(get: (f: LiveFigures) => T | undefined) => sql.param(l.map((e) => get(e.figures) ?? null));
+  await tx.execute(sql`
+    WITH v AS (
+      SELECT * FROM unnest(
+        ${col((r) => r.chargePointId)}::int[], ${col((r) => r.connectorId)}::int[],
+        ${col((r) => r.sessionId ?? null)}::int[], ${col((r) => r.at.toISOString())}::timestamptz[],
+        ${col((r) => r.measurand)}::text[], ${col((r) => r.phase ?? null)}::text[],
+        ${col((r) => r.unit ?? null)}::text[], ${col((r) => r.context ?? null)}::text[],
+        ${col((r) => r.location ?? null)}::text[], ${col((r) => r.format ?? null)}::text[],
+        ${col((r) => r.value)}::text[], ${col((r) => r.numeric ?? null)}::float8[]
+      ) AS v(charge_point_id, connector_id, tx, at, measurand, phase, unit, context, location, format, value, numeric)
+    ), ins AS (
+      INSERT INTO meter_values (charge_point_id, connector_id, session_id, at, measurand, phase, unit,
+        context, location, format, value, numeric)
+      SELECT v.charge_point_id, v.connector_id, s.id, v.at, v.measurand, v.phase, v.unit, v.context,
+        v.location, v.format, v.value, v.numeric
+      FROM v LEFT JOIN charging_sessions s ON s.id = v.tx AND s.charge_point_id = v.charge_point_id
+      ON CONFLICT DO NOTHING
+    )
+    UPDATE charging_sessions s SET
+      last_meter_wh = coalesce(f.wh, s.last_meter_wh),
+      last_power_w = coalesce(f.w, s.last_power_w),
+      last_soc = coalesce(f.soc, s.last_soc),
+      updated_at = now()
+    FROM unnest(
+      ${sql.param(l.map((e) => e.id))}::int[], ${sql.param(l.map((e) => e.chargePointId))}::int[],
+      ${fig((f) => f.lastMeterWh)}::bigint[], ${fig((f) => f.lastPowerW)}::float8[],
+      ${fig((f) => f.lastSoc)}::float8[]
+    ) AS f(id, cp, wh, w, soc)
+    WHERE s.id = f.id AND s.charge_point_id = f.cp
+      AND (s.state = 'active' OR (s.state = 'refused' AND s.stopped_at IS NULL))`);
+}
+
 export interface LiveFigures {
   lastMeterWh?: number;
   lastPowerW?: number;
@@ -147,6 +195,38 @@ export async function insertUnmatchedStop(
   payload: Record<string, unknown>,
 ) {
   await tx.insert(unmatchedStops).values({ chargePointId, transactionId, payload }).onConflictDoNothing();
+}
+
+/**
+ * In one statement, what a StartTransaction needs to know of its connector: the session of the
+ * same start if the charger sends it again (same connector, meter start and time), and the
+ * running sessions (active, or refused and open) a new one supersedes; all locked.
+ */
+export async function startCandidates(
+  tx: Tx,
+  chargePointId: number,
+  connectorId: number,
+  meterStart: number,
+  startedAt: Date,
+) {
+  const rows = await tx
+    .select()
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.chargePointId, chargePointId),
+        eq(chargingSessions.connectorId, connectorId),
+        sql`((${chargingSessions.meterStart} = ${meterStart} AND ${chargingSessions.startedAt} = ${startedAt.toISOString()}::timestamptz)
+          OR ${chargingSessions.state} = 'active'
+          OR (${chargingSessions.state} = 'refused' AND ${chargingSessions.stoppedAt} IS NULL))`,
+      ),
+    )
+    .orderBy(chargingSessions.id)
+    .for('update');
+  const resent = rows.find(
+    (r) => r.meterStart === meterStart && r.startedAt.getTime() === startedAt.getTime(),
+  );
+  return { resent, running: resent ? [] : rows };
 }
 
 /** The running sessions (active, or refused and open) of one connector, locked for closing. */

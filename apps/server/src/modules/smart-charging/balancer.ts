@@ -38,6 +38,8 @@ const SETTLE_MS = 30_000;
 /** A charger that rejected, failed or does not support profiles is asked again after this. */
 const RETRY_MS = 60_000;
 const NOT_SUPPORTED_RETRY_MS = 600_000;
+/** How long a charger's group is taken as known without reading it again (see `groupOf`). */
+const GROUP_CACHE_MS = 300_000;
 
 export interface BalancerOptions {
   db: Db;
@@ -68,8 +70,20 @@ interface Planned {
 export class Balancer {
   private readonly running = new Map<number, { again: boolean; done: Promise<void> }>();
   private lastPrune = 0;
+  /**
+   * Each charger's group (or none), as nudges read it: MeterValues nudge their charger's group, and
+   * looking the group up was the most frequent statement under charger traffic. Forgotten when a
+   * group's members change here (`membersChanged`), and after `GROUP_CACHE_MS` in any case, so a
+   * change made by another Voltline process is seen within that time.
+   */
+  private readonly groupOf = new Map<number, { groupId: number | null; until: number }>();
 
   constructor(private readonly o: BalancerOptions) {}
+
+  /** Groups were created, deleted or had members added or removed: read every charger's group anew. */
+  membersChanged(): void {
+    this.groupOf.clear();
+  }
 
   /** Balances the group soon; returns at once. */
   nudge(groupId: number): void {
@@ -98,7 +112,14 @@ export class Balancer {
 
   /** The group of the charger, balanced soon (OCPP events). */
   async nudgeChargePoint(chargePointDbId: number): Promise<void> {
-    const groupId = await repo.groupOfChargePoint(this.o.db, chargePointDbId);
+    const now = Date.now();
+    const cached = this.groupOf.get(chargePointDbId);
+    let groupId: number | null;
+    if (cached && cached.until > now) groupId = cached.groupId;
+    else {
+      groupId = await repo.groupOfChargePoint(this.o.db, chargePointDbId);
+      this.groupOf.set(chargePointDbId, { groupId, until: now + GROUP_CACHE_MS });
+    }
     if (groupId !== null) this.nudge(groupId);
   }
 

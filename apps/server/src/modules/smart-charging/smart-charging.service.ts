@@ -44,7 +44,7 @@ export interface SmartChargingDeps {
   db: Db;
   clock: Clock;
   /** The balancer, or in a cluster its runs handed to the leader (nudge). */
-  balancer: Pick<Balancer, 'nudge' | 'settled' | 'clear'>;
+  balancer: Pick<Balancer, 'nudge' | 'settled' | 'clear' | 'membersChanged'>;
   send: Send;
   log: FastifyBaseLogger;
 }
@@ -104,6 +104,7 @@ export class SmartChargingService {
       });
       return g.id;
     });
+    this.d.balancer.membersChanged();
     this.d.balancer.nudge(id);
     return this.get(ctx, id);
   }
@@ -149,6 +150,7 @@ export class SmartChargingService {
         summary: { name: found.g.name, chargePoints: st.chargers.map((c) => c.chargePointId) },
       });
     });
+    this.d.balancer.membersChanged();
     await this.d.balancer.settled(id);
     this.later(() => this.d.balancer.clear(st.chargers.filter((c) => c.connected)));
   }
@@ -169,6 +171,7 @@ export class SmartChargingService {
         summary: { chargePoints: cps.map((c) => c.chargePointId) },
       });
     });
+    this.d.balancer.membersChanged();
     this.d.balancer.nudge(groupId);
     return this.get(ctx, groupId);
   }
@@ -194,6 +197,7 @@ export class SmartChargingService {
       });
       return left;
     });
+    this.d.balancer.membersChanged();
     // The balancer may be sending to them right now: clear once it is done, then rebalance the rest.
     await this.d.balancer.settled(groupId);
     this.later(() => this.d.balancer.clear(leaving));

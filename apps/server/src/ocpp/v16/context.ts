@@ -12,7 +12,7 @@ import type { SecurityOcpp } from '../../modules/security/security.ocpp.js';
 import type { CertificateSigningOcpp } from '../../modules/security/certificate-signing.ocpp.js';
 import type { SessionsOcpp } from '../../modules/sessions/sessions.ocpp.js';
 import type { SmartChargingOcpp } from '../../modules/smart-charging/smart-charging.ocpp.js';
-import type { Coalescer } from '../../lib/coalescer.js';
+import type { Lane } from '../../lib/coalescer.js';
 
 /** What a handler gets besides the message: the charger it came from and the services. */
 export interface HandlerContext {
@@ -33,9 +33,9 @@ export interface HandlerContext {
   /** Security profiles and charger certificates (SignCertificate). */
   certificates?: CertificateSigningOcpp | undefined;
   /** Heartbeats of all chargers, written together (charge point ids). */
-  heartbeats: Coalescer<number>;
+  heartbeats: Lane<number>;
   /** Status reports of all chargers, written together. */
-  statuses: Coalescer<StatusReport>;
+  statuses: Lane<StatusReport>;
   log: FastifyBaseLogger;
 }
 
