@@ -48,6 +48,7 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '10' },
     'connect-concurrency': { type: 'string', default: '100' },
     pool: { type: 'string' },
+    processes: { type: 'string', default: '1' },
   },
 });
 
@@ -75,6 +76,10 @@ const UNKNOWN_SHARE = 0.02;
 const WARMUP = intArg('warmup', args.warmup, 0, 120);
 const CONCURRENCY = intArg('connect-concurrency', args['connect-concurrency'], 1, 1000);
 const POOL = args.pool === undefined ? undefined : intArg('pool', args.pool, 1, 200);
+/** Several server processes on one PostgreSQL and NATS (a cluster); each charger goes to one of them. */
+const PROCESSES = intArg('processes', args.processes, 1, 8);
+if (PROCESSES > 1 && dbKind !== 'postgres') throw new Error('--processes above 1 needs --db postgres');
+const NATS_URL = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (line: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -83,21 +88,54 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'voltline-bench-'));
   const pgName = `voltline_bench_${process.pid}_${Date.now()}`;
   const databaseUrl = dbKind === 'postgres' ? pgUrl(pgName, args['pg-socket']) : undefined;
-  const server = new ServerProcess({ dataDir, port: await freePort(), databaseUrl, poolSize: POOL });
+  // A cluster's processes accept each other's tokens: one secret for all.
+  const jwtSecret = randomBytes(32).toString('hex');
+  const dataDirs = [dataDir];
+  const clusterEnv = (i: number): Record<string, string> | undefined =>
+    PROCESSES > 1
+      ? {
+          NATS_URL,
+          NATS_SUBJECT_PREFIX: pgName,
+          JWT_SECRET: jwtSecret,
+          NODE_ID: `bench-${i + 1}`,
+        }
+      : undefined;
+  const servers: ServerProcess[] = [];
+  for (let i = 0; i < PROCESSES; i++) {
+    // Each process its own data directory (as on its own host); the database is shared.
+    if (i > 0) dataDirs.push(mkdtempSync(path.join(os.tmpdir(), 'voltline-bench-')));
+    const dir = dataDirs[i] ?? dataDir;
+    servers.push(
+      new ServerProcess({
+        dataDir: dir,
+        port: await freePort(),
+        databaseUrl,
+        poolSize: POOL,
+        env: clusterEnv(i),
+      }),
+    );
+  }
+  const server = servers[0] as ServerProcess;
+  const each = (fn: (s: ServerProcess) => number) => servers.reduce((sum, s) => sum + fn(s), 0);
+  const stopAll = () => Promise.all(servers.map((s) => s.stop()));
   const clients: BenchCharger[] = [];
+  /** Charger n (1-based) talks to process (n - 1) mod PROCESSES. */
+  const processOf = (id: string) => (Number(id.slice(-5)) - 1) % PROCESSES;
+  const urlOf = (id: string) => (servers[processOf(id)] ?? server).ocppUrl;
+  const answeredBy = servers.map(() => 0);
   // Whatever happens, the run ends: a ramp budget of 0.2 s per charger, then the load phases.
   const deadline = setTimeout(
     () => {
       console.error('benchmark deadline passed; stopping');
-      server.kill();
-      rmSync(dataDir, { recursive: true, force: true });
+      servers.forEach((s) => s.kill());
+      for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
       const drop = databaseUrl ? dropPgDatabase(pgName) : Promise.resolve();
       void drop.finally(() => process.exit(2));
     },
     (300 + CHARGERS * 0.2 + DURATION + WARMUP) * 1000,
   );
   deadline.unref();
-  process.once('exit', () => server.kill());
+  process.once('exit', () => servers.forEach((s) => s.kill()));
 
   try {
     if (databaseUrl) await createPgDatabase(pgName);
@@ -112,18 +150,21 @@ async function main() {
     await setup.close();
     log(`registered ${CHARGERS} charge points${MIX === 'real' ? ` and ${CARDS} cards` : ''}`);
 
-    await server.start();
-    const url = server.ocppUrl;
+    await Promise.all(servers.map((s) => s.start()));
+    if (PROCESSES > 1) log(`${PROCESSES} processes on one database and NATS (${NATS_URL})`);
     await sleep(2000);
-    const rssIdle = rssBytes(server.pid);
+    const rssIdle = each((s) => rssBytes(s.pid));
 
     // Ramp: connect and boot every charger, `CONCURRENCY` at a time.
     const latencies = new Latencies();
     let recording = false;
-    const onAnswer = (action: string, ms: number, ok: boolean) => {
-      if (recording) latencies.add(action, ms, ok);
+    const onAnswer = (at: number) => (action: string, ms: number, ok: boolean) => {
+      if (!recording) return;
+      latencies.add(action, ms, ok);
+      if (ok) answeredBy[at] = (answeredBy[at] ?? 0) + 1;
     };
-    for (let n = 1; n <= CHARGERS; n++) clients.push(new BenchCharger(benchId(n), onAnswer));
+    for (let n = 1; n <= CHARGERS; n++)
+      clients.push(new BenchCharger(benchId(n), onAnswer((n - 1) % PROCESSES)));
     let next = 0;
     let failed = 0;
     let firstError = '';
@@ -133,7 +174,7 @@ async function main() {
         const c = clients[i];
         if (!c) continue;
         try {
-          await c.connect(url, password, 30_000);
+          await c.connect(urlOf(c.id), password, 30_000);
           if (MIX === 'flat') await bootCharger(c, i + 1);
           else await bootReal(c);
         } catch (err) {
@@ -150,7 +191,7 @@ async function main() {
       `ramp: ${online.length} online, ${failed} failed${firstError ? ` (${firstError})` : ''} in ${rampSeconds.toFixed(1)} s`,
     );
     await sleep(3000);
-    const rssConnected = rssBytes(server.pid);
+    const rssConnected = each((s) => rssBytes(s.pid));
 
     // Real mix: the connectors as the ramp leaves them (most in a session), then their lives.
     const fleet =
@@ -166,7 +207,7 @@ async function main() {
               burst: args.burst ?? false,
             },
             online,
-            url,
+            urlOf,
             password,
           )
         : undefined;
@@ -219,28 +260,33 @@ async function main() {
     const pgStats0 = databaseUrl ? await pgDatabaseStats(pgName) : undefined;
     // With bench/lib/count-queries.mjs loaded, the server counts its statements per window.
     const countQueries = (process.env.BENCH_SERVER_NODE_ARGS ?? '').includes('count-queries');
-    if (countQueries) process.kill(server.pid, 'SIGUSR2');
+    if (countQueries) servers.forEach((s) => process.kill(s.pid, 'SIGUSR2'));
     await pgTracker?.start();
-    const cpu0 = { server: cpuSeconds(server.pid), client: process.cpuUsage() };
-    const wait0 = runQueueSeconds(server.pid);
+    const cpuEach0 = servers.map((s) => cpuSeconds(s.pid));
+    const cpu0 = { server: each((s) => cpuSeconds(s.pid)), client: process.cpuUsage() };
+    const wait0 = each((s) => runQueueSeconds(s.pid));
     let rssPeak = 0;
     const t0 = performance.now();
     while (performance.now() - t0 < DURATION * 1000) {
       await sleep(1000);
-      rssPeak = Math.max(rssPeak, rssBytes(server.pid));
+      rssPeak = Math.max(
+        rssPeak,
+        each((s) => rssBytes(s.pid)),
+      );
     }
     recording = false;
     const to = new Date();
     const seconds = (performance.now() - t0) / 1000;
     const clientCpu = process.cpuUsage(cpu0.client);
     const cpu = {
-      server: (cpuSeconds(server.pid) - cpu0.server) / seconds,
+      server: (each((s) => cpuSeconds(s.pid)) - cpu0.server) / seconds,
       client: (clientCpu.user + clientCpu.system) / 1e6 / seconds,
       postgres: ((await pgTracker?.seconds()) ?? 0) / seconds,
     };
-    const serverWaiting = (runQueueSeconds(server.pid) - wait0) / seconds;
+    const cpuEach = servers.map((s, i) => cpuSeconds(s.pid) - (cpuEach0[i] ?? 0));
+    const serverWaiting = (each((s) => runQueueSeconds(s.pid)) - wait0) / seconds;
     await pgTracker?.stop();
-    if (countQueries) process.kill(server.pid, 'SIGUSR2');
+    if (countQueries) servers.forEach((s) => process.kill(s.pid, 'SIGUSR2'));
     const pgStats1 = databaseUrl ? await pgDatabaseStats(pgName) : undefined;
     const fleetCounts =
       fleet && counts0
@@ -252,13 +298,13 @@ async function main() {
     if (fleet) fleet.quiet = true;
     const loadAverage = os.loadavg()[0] ?? 0;
     clearInterval(pump);
-    const rssEnd = rssBytes(server.pid);
+    const rssEnd = each((s) => rssBytes(s.pid));
     const unsentInWindow = unsent;
     // Let the answers in flight arrive, then stop the server: it flushes its message log on SIGTERM.
     const settle = performance.now();
     while (online.some((c) => c.busy) && performance.now() - settle < 35_000) await sleep(100);
     const stopStart = performance.now();
-    await server.stop();
+    await stopAll();
     const stopSeconds = (performance.now() - stopStart) / 1000;
     for (const c of clients) c.close();
 
@@ -327,6 +373,17 @@ async function main() {
       },
       // Time the server was runnable but had no CPU: other processes on the machine competing.
       serverRunQueueWaitPerSecond: round2(serverWaiting),
+      // Each process of a cluster: its chargers' answered CALLs per second and per CPU-second.
+      processes:
+        PROCESSES > 1
+          ? servers.map((_, i) => ({
+              node: `bench-${i + 1}`,
+              answeredPerSecond: Math.round((answeredBy[i] ?? 0) / seconds),
+              cpuCores: round2((cpuEach[i] ?? 0) / seconds),
+              messagesPerCpuSecond: Math.round((answeredBy[i] ?? 0) / Math.max(0.001, cpuEach[i] ?? 0)),
+            }))
+          : undefined,
+      messagesPerServerCpuSecond: Math.round(latencies.ok / Math.max(0.001, cpu.server * seconds)),
       loadAverage1m: round2(loadAverage),
       cpus: os.cpus().length,
       stopSeconds: round2(stopSeconds),
@@ -340,14 +397,16 @@ async function main() {
         `${result.cpuMsPerMessage.server} / ${result.cpuMsPerMessage.postgres} / ${result.cpuMsPerMessage.client} | ` +
         `${result.serverRunQueueWaitPerSecond} | ${result.loadAverage1m} |`,
     );
-    const tail = server.tail();
-    if (tail) console.log(`server output (tail):\n${tail}`);
+    for (const s of servers) {
+      const tail = s.tail();
+      if (tail) console.log(`server output (tail):\n${tail}`);
+    }
   } finally {
     for (const c of clients) c.close();
-    await server.stop();
+    await stopAll();
     if (databaseUrl) await dropPgDatabase(pgName).catch((err: unknown) => console.error('drop failed', err));
     if (process.env.BENCH_KEEP_DATA) log(`data kept in ${dataDir}`);
-    else rmSync(dataDir, { recursive: true, force: true });
+    else for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
   }
 }
 

@@ -71,7 +71,8 @@ export class RealFleet {
   constructor(
     readonly o: RealMixOptions,
     clients: BenchCharger[],
-    readonly url: string,
+    /** Where each charger connects (its process, when several run). */
+    readonly url: (chargerId: string) => string,
     readonly password: string,
   ) {
     const c = clients.length;
@@ -388,7 +389,7 @@ class RealCharger {
     await new Promise((r) => setTimeout(r, uniform(1000, 3000)));
     if (f.stopped) return;
     try {
-      await this.client.connect(f.url, f.password, 30_000);
+      await this.client.connect(f.url(this.client.id), f.password, 30_000);
     } catch {
       this.online = true;
       this.later(5, () => this.reconnect());

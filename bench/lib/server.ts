@@ -23,6 +23,8 @@ export interface ServerOptions {
   port: number;
   databaseUrl?: string;
   poolSize?: number;
+  /** More environment for the server (e.g. a cluster's NATS_URL, JWT_SECRET and NODE_ID). */
+  env?: Record<string, string>;
   /** `compiled` (the default): apps/server/dist/main.js, as `npm start` runs it; `tsx`: the sources through the TypeScript loader. */
   runs?: 'compiled' | 'tsx';
 }
@@ -83,6 +85,7 @@ export class ServerProcess {
     };
     if (this.o.databaseUrl) env.DATABASE_URL = this.o.databaseUrl;
     if (this.o.poolSize) env.DATABASE_POOL_SIZE = String(this.o.poolSize);
+    Object.assign(env, this.o.env);
     // BENCH_SERVER_NODE_ARGS="--cpu-prof" profiles the server (the profile lands in its data directory).
     const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
     // As `npm start` runs it (scripts/start.mjs), or through the loader for a comparison.

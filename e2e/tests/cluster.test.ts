@@ -54,6 +54,16 @@ async function chargePoint(id: string): Promise<string> {
   return made.body.data.password;
 }
 
+/** Connector 1's status as the portal's API answers it, through the given process. */
+async function connectorStatus(server: TestServer, id: string): Promise<string | undefined> {
+  const r = await call<{ connectorId: number; status: string }[]>(
+    server,
+    'GET',
+    `portal/connector?chargePointId=${id}`,
+  );
+  return r.body.data.find((c) => c.connectorId === 1)?.status;
+}
+
 async function rawCharger(base: string, id: string, password: string): Promise<RawCharger> {
   const client = new RPCClient({
     endpoint: wsUrl(base),
@@ -245,16 +255,7 @@ describe.skipIf(!up)('several Voltline processes on one PostgreSQL and NATS', { 
     const charger = await rawCharger(a.url, 'CL-LIVE', password);
     await charger.call('StatusNotification', { connectorId: 1, status: 'Preparing', errorCode: 'NoError' });
     for (const s of [a, b]) {
-      await expect
-        .poll(async () => {
-          const r = await call<{ connectorId: number; status: string }[]>(
-            s,
-            'GET',
-            'portal/connector?chargePointId=CL-LIVE',
-          );
-          return r.body.data.find((c) => c.connectorId === 1)?.status;
-        })
-        .toBe('Preparing');
+      await expect.poll(() => connectorStatus(s, 'CL-LIVE')).toBe('Preparing');
     }
     // The portal served by process B, with the charger on A: its connectors change without a reload.
     const browser = await launchBrowser();
@@ -272,16 +273,7 @@ describe.skipIf(!up)('several Voltline processes on one PostgreSQL and NATS', { 
     } finally {
       await browser.close();
     }
-    await expect
-      .poll(async () => {
-        const r = await call<{ connectorId: number; status: string }[]>(
-          b,
-          'GET',
-          'portal/connector?chargePointId=CL-LIVE',
-        );
-        return r.body.data.find((c) => c.connectorId === 1)?.status;
-      })
-      .toBe('Faulted');
+    await expect.poll(() => connectorStatus(b, 'CL-LIVE')).toBe('Faulted');
     await charger.close({ force: true });
   });
 

@@ -78,6 +78,11 @@ export function commandError(chargePointId: string, action: string, err: unknown
   return new AppError(409, 'ocpp.offline', { chargePointId });
 }
 
+/** A failed command's outcome, as the metrics count it. */
+export function failureOutcome(error: AppError): 'timeout' | 'callError' | 'offline' {
+  return error.key === 'ocpp.timeout' ? 'timeout' : error.key === 'ocpp.callError' ? 'callError' : 'offline';
+}
+
 /** Chargers connected to this process. */
 export class LocalGateway implements ChargerGateway {
   readonly clients = new Map<string, CallTarget>();
@@ -120,9 +125,7 @@ export class LocalGateway implements ChargerGateway {
       return answer;
     } catch (err) {
       const error = commandError(chargePointId, action, err);
-      done?.(
-        error.key === 'ocpp.timeout' ? 'timeout' : error.key === 'ocpp.callError' ? 'callError' : 'offline',
-      );
+      done?.(failureOutcome(error));
       throw error;
     }
   }

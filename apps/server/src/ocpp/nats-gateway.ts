@@ -9,7 +9,14 @@ import {
 import { AppError } from '../lib/errors.js';
 import type { MessageKey } from '../lib/messages.js';
 import type { Metrics } from '../lib/metrics.js';
-import type { ChargerGateway, LocalGateway, OutboundAction, Request, Response } from './gateway.js';
+import {
+  failureOutcome,
+  type ChargerGateway,
+  type LocalGateway,
+  type OutboundAction,
+  type Request,
+  type Response,
+} from './gateway.js';
 
 export interface NatsGatewayOptions {
   nodeId: string;
@@ -148,9 +155,9 @@ export class NatsGateway implements ChargerGateway {
       done?.('answered');
       return reply.answer as Response<A>;
     }
-    const { status, key, params } = reply.error;
-    done?.(key === 'ocpp.timeout' ? 'timeout' : key === 'ocpp.callError' ? 'callError' : 'offline');
-    throw new AppError(status, key, params);
+    const error = new AppError(reply.error.status, reply.error.key, reply.error.params);
+    done?.(failureOutcome(error));
+    throw error;
   }
 
   private serve(key: string, msg: Msg) {
