@@ -133,48 +133,6 @@ export interface LiveFigures {
   lastSoc?: number;
 }
 
-/** Charger, state and id of the sessions with these ids (transaction ids), by id. */
-export async function sessionsByIds(tx: Tx, ids: number[]) {
-  const found = new Map<number, { id: number; chargePointId: number; state: string; open: boolean }>();
-  if (ids.length === 0) return found;
-  const rows = await tx
-    .select({
-      id: chargingSessions.id,
-      chargePointId: chargingSessions.chargePointId,
-      state: chargingSessions.state,
-      open: sql<boolean>`${chargingSessions.stoppedAt} IS NULL`,
-    })
-    .from(chargingSessions)
-    .where(sql`${chargingSessions.id} = ANY(${sql.param([...new Set(ids)])}::int[])`);
-  for (const r of rows) found.set(r.id, r);
-  return found;
-}
-
-/**
- * The live figures of many running sessions in one statement (a figure a message did not carry
- * stays as it was), in id order so that concurrent batches lock rows in the same order.
- */
-export async function updateLiveMany(tx: Tx, live: Map<number, LiveFigures>) {
-  const entries = [...live.entries()]
-    .filter(([, f]) => f.lastMeterWh !== undefined || f.lastPowerW !== undefined || f.lastSoc !== undefined)
-    .sort(([a], [b]) => a - b);
-  if (entries.length === 0) return;
-  const column = <T>(get: (f: LiveFigures) => T | undefined) => entries.map(([, f]) => get(f) ?? null);
-  await tx.execute(sql`
-    UPDATE charging_sessions s SET
-      last_meter_wh = coalesce(v.wh, s.last_meter_wh),
-      last_power_w = coalesce(v.w, s.last_power_w),
-      last_soc = coalesce(v.soc, s.last_soc),
-      updated_at = now()
-    FROM unnest(
-      ${sql.param(entries.map(([id]) => id))}::int[],
-      ${sql.param(column((f) => f.lastMeterWh))}::bigint[],
-      ${sql.param(column((f) => f.lastPowerW))}::float8[],
-      ${sql.param(column((f) => f.lastSoc))}::float8[]
-    ) AS v(id, wh, w, soc)
-    WHERE s.id = v.id`);
-}
-
 export async function completeSession(
   tx: Tx,
   id: number,

@@ -77,12 +77,15 @@ export class Balancer {
    * change made by another Voltline process is seen within that time.
    */
   private readonly groupOf = new Map<number, { groupId: number | null; until: number }>();
+  /** Counts membership changes: a group read that a change overtook is not cached. */
+  private membership = 0;
 
   constructor(private readonly o: BalancerOptions) {}
 
   /** Groups were created, deleted or had members added or removed: read every charger's group anew. */
   membersChanged(): void {
     this.groupOf.clear();
+    this.membership += 1;
   }
 
   /** Balances the group soon; returns at once. */
@@ -117,8 +120,12 @@ export class Balancer {
     let groupId: number | null;
     if (cached && cached.until > now) groupId = cached.groupId;
     else {
+      const before = this.membership;
       groupId = await repo.groupOfChargePoint(this.o.db, chargePointDbId);
-      this.groupOf.set(chargePointDbId, { groupId, until: now + GROUP_CACHE_MS });
+      // Members changed while it was read (a charger joining a group as it connects): the answer
+      // may be the old one, so it is used once and not kept for minutes.
+      if (before === this.membership)
+        this.groupOf.set(chargePointDbId, { groupId, until: now + GROUP_CACHE_MS });
     }
     if (groupId !== null) this.nudge(groupId);
   }

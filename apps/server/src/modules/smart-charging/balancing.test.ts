@@ -75,14 +75,14 @@ const detail = async (id: number) =>
     )
   ).body.data;
 /** Polls the detail until `done` holds; on time-out the error shows the last allocation seen. */
-async function reach(id: number, done: (a: Map<string, ConnectorAllocation>) => boolean) {
+async function reach(id: number, done: (a: Map<string, ConnectorAllocation>) => boolean, timeoutMs?: number) {
   let last: SmartChargingGroupDetail | undefined;
   try {
     return await until(async () => {
       last = await detail(id);
       const byCp = new Map(last.allocations.map((a) => [a.chargePointId, a]));
       return done(byCp) ? last : null;
-    });
+    }, timeoutMs);
   } catch {
     const seen = last?.allocations.map((a) => [
       a.chargePointId,
@@ -275,9 +275,19 @@ describe('balancing a group', () => {
       id,
       (m) => near((m.get('SC-J')?.powerW ?? 0) / 690, 4) && (m.get('SC-K')?.powerW ?? 0) > 15 * 690,
     );
-    clock.advance(31_000);
-    // The small car keeps the minimum; the other gets the rest.
-    const d = await reach(id, (m) => accepted(m.get('SC-J'), 6) && accepted(m.get('SC-K'), 26));
+    // The small car keeps the minimum; the other gets the rest. The balancer counts 30 s from the
+    // session's own TxProfile, which on a loaded machine may go out only after the power is in
+    // (the 16 A seen so far can be the idle connector's default): the clock moves on until it has.
+    const given = (m: Map<string, ConnectorAllocation>) =>
+      accepted(m.get('SC-J'), 6) && accepted(m.get('SC-K'), 26);
+    let d: SmartChargingGroupDetail | undefined;
+    for (let round = 1; !d; round++) {
+      clock.advance(31_000);
+      d = await reach(id, given, 5_000).catch((err: unknown) => {
+        if (round >= 3) throw err;
+        return undefined;
+      });
+    }
     expect(d.allocated).toBeLessThanOrEqual(32);
     j.stopSession(1);
     k.stopSession(1);
