@@ -187,21 +187,6 @@ export async function startCandidates(
   return { resent, running: resent ? [] : rows };
 }
 
-/** The running sessions (active, or refused and open) of one connector, locked for closing. */
-export async function openSessionsOfConnector(tx: Tx, chargePointId: number, connectorId: number) {
-  return tx
-    .select()
-    .from(chargingSessions)
-    .where(
-      and(
-        eq(chargingSessions.chargePointId, chargePointId),
-        eq(chargingSessions.connectorId, connectorId),
-        sql`(${chargingSessions.state} = 'active' OR (${chargingSessions.state} = 'refused' AND ${chargingSessions.stoppedAt} IS NULL))`,
-      ),
-    )
-    .for('update');
-}
-
 export async function hasActiveSession(
   tx: Tx,
   chargePointId: number,
