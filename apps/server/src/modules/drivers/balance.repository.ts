@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { BalanceEntry, BalanceEntryKind } from '@voltline/contract';
 import type { Tx } from '../../db/client.js';
-import { balanceEntries, drivers, users } from '../../db/schema/index.js';
+import { balanceEntries, drivers, operators, users } from '../../db/schema/index.js';
 
 export type NewBalanceEntry = Omit<typeof balanceEntries.$inferInsert, 'id'>;
 
@@ -36,13 +36,42 @@ export async function lockDriverBalance(tx: Tx, driverId: number) {
   return row;
 }
 
+/**
+ * Billing's read of a session's driver, locked as for a posting: the balance, and what decides
+ * whether the balance pays (the driver's currency, the operator's prepaid setting), in one statement.
+ */
+export async function lockDriverForCharge(tx: Tx, driverId: number) {
+  const [row] = await tx
+    .select({
+      balance: drivers.balance,
+      deletedAt: drivers.deletedAt,
+      currency: drivers.currency,
+      prepaid: operators.prepaid,
+    })
+    .from(drivers)
+    .innerJoin(operators, eq(operators.id, drivers.operatorId))
+    .where(eq(drivers.id, driverId))
+    .for('update', { of: drivers });
+  return row;
+}
+
 /** Inserts an entry; undefined when its reference already exists. */
 export async function insertEntry(tx: Tx, values: NewBalanceEntry) {
   const [row] = await tx
     .insert(balanceEntries)
     .values(values)
     .onConflictDoNothing({ target: balanceEntries.reference })
-    .returning({ id: balanceEntries.id });
+    .returning({
+      id: balanceEntries.id,
+      driverId: balanceEntries.driverId,
+      amount: balanceEntries.amount,
+      kind: balanceEntries.kind,
+      reason: balanceEntries.reason,
+      reference: balanceEntries.reference,
+      balanceAfter: balanceEntries.balanceAfter,
+      userId: balanceEntries.userId,
+      createdAt: balanceEntries.createdAt,
+    });
   return row;
 }
 

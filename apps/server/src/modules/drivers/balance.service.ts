@@ -28,22 +28,31 @@ export interface BalancePosted {
  * amount, in the caller's transaction with the driver row locked (SELECT … FOR UPDATE), so
  * concurrent postings queue instead of overwriting each other. Billing calls this too.
  */
-export async function postBalanceEntry(tx: Tx, p: BalancePosting): Promise<BalancePosted> {
-  const driver = await repo.lockDriverBalance(tx, p.driverId);
+export async function postBalanceEntry(
+  tx: Tx,
+  p: BalancePosting,
+  /** The driver row, when the caller has locked it in this transaction already (billing). */
+  locked?: { balance: number; deletedAt: Date | null },
+): Promise<BalancePosted> {
+  const driver = locked ?? (await repo.lockDriverBalance(tx, p.driverId));
   if (!driver || driver.deletedAt) throw notFound('driver');
   const reference = p.reference ?? null;
-  if (reference) {
-    const seen = await replay(tx, p, reference);
-    if (seen) return { entry: seen, created: false };
-  }
   const balanceAfter = driver.balance + p.amount;
   // Money stays exact: a balance beyond ±2⁵³ minor units cannot be held in a number.
-  if (!Number.isSafeInteger(p.amount) || !Number.isSafeInteger(balanceAfter)) {
-    throw new AppError(409, 'driver.balanceOutOfRange');
+  const problem =
+    !Number.isSafeInteger(p.amount) || !Number.isSafeInteger(balanceAfter)
+      ? new AppError(409, 'driver.balanceOutOfRange')
+      : p.amount < 0 && balanceAfter < 0 && !p.allowNegative
+        ? new AppError(409, 'driver.balanceNegative', { balance: driver.balance })
+        : undefined;
+  if (problem) {
+    // A posting made before is not refused for what the balance has become since.
+    const seen = reference ? await replay(tx, p, reference) : undefined;
+    if (seen) return { entry: seen, created: false };
+    throw problem;
   }
-  if (p.amount < 0 && balanceAfter < 0 && !p.allowNegative) {
-    throw new AppError(409, 'driver.balanceNegative', { balance: driver.balance });
-  }
+  // The insert first: a new reference (the usual case) needs no read before it, and a reference
+  // posted before (the unique index refused the row) is then checked for being the same posting.
   const inserted = await repo.insertEntry(tx, {
     driverId: p.driverId,
     amount: p.amount,
@@ -54,11 +63,13 @@ export async function postBalanceEntry(tx: Tx, p: BalancePosting): Promise<Balan
     userId: p.userId ?? null,
   });
   if (!inserted) {
-    // Another driver's posting took the reference between our check and insert.
+    const seen = reference ? await replay(tx, p, reference) : undefined;
+    if (seen) return { entry: seen, created: false };
     throw new AppError(409, 'driver.referenceUsed', { reference: reference ?? '' });
   }
   await repo.setBalance(tx, p.driverId, balanceAfter);
-  const entry = await repo.findEntry(tx, { id: inserted.id });
+  // The system's postings (billing) name no user: the inserted row is the whole entry.
+  const entry = inserted.userId === null ? { ...inserted, userEmail: null } : await repo.findEntry(tx, { id: inserted.id });
   if (!entry) throw notFound('balanceEntry');
   return { entry: repo.toBalanceEntry(entry), created: true };
 }

@@ -1,11 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TariffSnapshot } from '@voltline/contract';
 import type { Tx } from '../../db/client.js';
-import { chargingSessions, drivers, operators, payments } from '../../db/schema/index.js';
+import { chargingSessions, payments } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { postBalanceEntry } from '../drivers/balance.service.js';
+import { lockDriverForCharge } from '../drivers/balance.repository.js';
 import { sessionCost } from '../tariffs/pricing.js';
 import type { SessionRow } from './sessions.repository.js';
+
+/** A session's cost and currency as billing set them. */
+export interface Billed {
+  cost: number;
+  currency: string;
+}
 
 /**
  * Prices a finished session by the tariff it started under and records the charge: a payment
@@ -13,26 +20,31 @@ import type { SessionRow } from './sessions.repository.js';
  * closed the session, which happens once; the unique `session:{id}` reference and the unique
  * payment per session make a second run change nothing all the same.
  */
-export async function billSession(tx: Tx, session: SessionRow): Promise<void> {
+export async function billSession(tx: Tx, session: SessionRow): Promise<Billed | undefined> {
   const tariff = session.tariffSnapshot as TariffSnapshot | null;
-  if (!tariff) return;
+  if (!tariff) return undefined;
   const cost = exactCost(tariff, session);
+  const billed = { cost, currency: tariff.currency };
   await tx
     .update(chargingSessions)
-    .set({ cost, currency: tariff.currency, updatedAt: sql`now()` })
+    .set({ ...billed, updatedAt: sql`now()` })
     .where(eq(chargingSessions.id, session.id));
-  if (cost <= 0) return;
+  if (cost <= 0) return billed;
 
-  const prepaid = await isPrepaid(tx, session, tariff);
+  const prepaid = await prepaidDriver(tx, session, tariff);
   if (prepaid) {
-    await postBalanceEntry(tx, {
-      driverId: prepaid.driverId,
-      amount: -cost,
-      kind: 'charge',
-      reference: `session:${session.id}`,
-      reason: `Charging session ${session.id}`,
-      allowNegative: true,
-    });
+    await postBalanceEntry(
+      tx,
+      {
+        driverId: prepaid.driverId,
+        amount: -cost,
+        kind: 'charge',
+        reference: `session:${session.id}`,
+        reason: `Charging session ${session.id}`,
+        allowNegative: true,
+      },
+      prepaid.locked,
+    );
   }
   await tx
     .insert(payments)
@@ -48,6 +60,7 @@ export async function billSession(tx: Tx, session: SessionRow): Promise<void> {
       gateway: prepaid ? 'balance' : 'builtin',
     })
     .onConflictDoNothing();
+  return billed;
 }
 
 /** The session's cost; one beyond exact integers is never billed (it is held for review). */
@@ -60,21 +73,18 @@ function exactCost(tariff: TariffSnapshot, session: SessionRow): number {
 /**
  * The driver whose balance pays for the session, when it is paid from a prepaid balance: a
  * prepaid tariff, or a driver of a prepaid operator. A balance is never debited in another
- * currency than its own; such a session is billed like a postpaid one.
+ * currency than its own; such a session is billed like a postpaid one. The driver row is read
+ * locked, as the posting that follows needs it.
  */
-async function isPrepaid(
+async function prepaidDriver(
   tx: Tx,
   session: SessionRow,
   tariff: TariffSnapshot,
-): Promise<{ driverId: number } | undefined> {
+): Promise<{ driverId: number; locked: { balance: number; deletedAt: Date | null } } | undefined> {
   if (session.driverId === null) return undefined;
-  const [d] = await tx
-    .select({ prepaid: operators.prepaid, currency: drivers.currency })
-    .from(drivers)
-    .innerJoin(operators, eq(operators.id, drivers.operatorId))
-    .where(eq(drivers.id, session.driverId));
+  const d = await lockDriverForCharge(tx, session.driverId);
   if (!d || d.currency !== tariff.currency) return undefined;
-  return tariff.paymentType === 'Prepaid' || d.prepaid ? { driverId: session.driverId } : undefined;
+  return tariff.paymentType === 'Prepaid' || d.prepaid ? { driverId: session.driverId, locked: d } : undefined;
 }
 
 /**
@@ -83,18 +93,22 @@ async function isPrepaid(
  * line takes the new cost (never less than what was already refunded of it), and when the
  * session was paid from a prepaid balance, the ledger moves by exactly what the driver now owes
  * more or less (once: reference `session:{id}:stop`), so balance and payment line agree.
- * Returns the session's cost now (null without a tariff).
+ * Returns the session's cost and currency now (undefined without a tariff).
  */
-export async function rebillSession(tx: Tx, session: SessionRow, billedCost: number): Promise<number | null> {
+export async function rebillSession(
+  tx: Tx,
+  session: SessionRow,
+  billedCost: number,
+): Promise<Billed | undefined> {
   const tariff = session.tariffSnapshot as TariffSnapshot | null;
-  if (!tariff) return null;
+  if (!tariff) return undefined;
   const cost = exactCost(tariff, session);
-  if (cost === billedCost) return cost;
+  const billed = { cost, currency: tariff.currency };
+  if (cost === billedCost) return { cost, currency: session.currency ?? tariff.currency };
   const [payment] = await tx.select().from(payments).where(eq(payments.sessionId, session.id)).for('update');
   if (!payment) {
     // Nothing was charged (a zero cost): bill it as at any stop.
-    await billSession(tx, session);
-    return cost;
+    return billSession(tx, session);
   }
   await tx
     .update(chargingSessions)
@@ -116,5 +130,5 @@ export async function rebillSession(tx: Tx, session: SessionRow, billedCost: num
   }
   const state = refunded === 0 ? 'completed' : refunded >= amount ? 'refunded' : 'partiallyRefunded';
   await tx.update(payments).set({ amount, state }).where(eq(payments.id, payment.id));
-  return cost;
+  return billed;
 }

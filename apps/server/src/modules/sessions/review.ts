@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { audit, NO_USER } from '../audit/audit.service.js';
 import { sessionCost } from '../tariffs/pricing.js';
-import { billSession, rebillSession } from './billing.js';
+import { billSession, rebillSession, type Billed } from './billing.js';
 import * as repo from './sessions.repository.js';
 
 /** The power assumed for a connector that declares none: 1 MW, beyond any charger sold today. */
@@ -46,8 +46,16 @@ export function impossibleReadings(s: Readings, maxPowerW: number | null): Revie
  * reading), unless its readings are impossible: then it is held for review, unbilled (a charge
  * made before, at an earlier close, stands until staff settle it). Returns the row as it is now.
  */
-export async function settleSession(tx: Tx, s: repo.SessionRow): Promise<repo.SessionRow> {
-  const maxPowerW = await repo.connectorMaxPowerW(tx, s.chargePointId, s.connectorId);
+export async function settleSession(
+  tx: Tx,
+  s: repo.SessionRow,
+  /** The connector's power when the caller read it with the session (a StopTransaction does). */
+  knownMaxPowerW?: number | null,
+): Promise<repo.SessionRow> {
+  const maxPowerW =
+    knownMaxPowerW === undefined
+      ? await repo.connectorMaxPowerW(tx, s.chargePointId, s.connectorId)
+      : knownMaxPowerW;
   const reasons = impossibleReadings(s, maxPowerW);
   if (reasons.length > 0) {
     const held = await repo.completeSession(tx, s.id, { state: 'review', reviewReasons: reasons });
@@ -67,19 +75,19 @@ export async function settleSession(tx: Tx, s: repo.SessionRow): Promise<repo.Se
     });
     return held ?? s;
   }
-  await charge(tx, s);
-  return (await repo.lockSession(tx, s.chargePointId, s.id)) ?? s;
+  const billed = await charge(tx, s);
+  // Billing changes the cost and currency alone (in this transaction, so updatedAt stays `now()`).
+  return billed ? { ...s, ...billed } : s;
 }
 
 /**
  * Charges a session by its figures now: a first bill, or, when it was billed before (closed at
  * its last reading, then corrected), the difference. A cost beyond exact integers is refused.
  */
-export async function charge(tx: Tx, s: repo.SessionRow): Promise<void> {
+export async function charge(tx: Tx, s: repo.SessionRow): Promise<Billed | undefined> {
   const tariff = s.tariffSnapshot as TariffSnapshot | null;
   if (tariff && sessionCost(tariff, s.energyWh ?? 0) === null) {
     throw new AppError(409, 'session.costOutOfRange');
   }
-  if (s.cost === null) await billSession(tx, s);
-  else await rebillSession(tx, s, s.cost);
+  return s.cost === null ? billSession(tx, s) : rebillSession(tx, s, s.cost);
 }

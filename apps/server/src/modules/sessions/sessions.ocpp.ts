@@ -246,7 +246,8 @@ export class SessionsOcpp {
     onCompleted?: (tx: Tx, session: repo.SessionRow) => Promise<void>,
   ): Promise<Ocpp.StopTransactionResponse> {
     return this.db.transaction(async (tx) => {
-      const session = await repo.lockSession(tx, cp.id, req.transactionId);
+      const found = await repo.lockSessionForStop(tx, cp.id, req.transactionId);
+      const session = found?.session;
       const auth = req.idTag ? await authorizeIdTag(tx, req.idTag, cp.operatorPath) : undefined;
       const answer = auth ? { idTagInfo: forCharger(auth) } : {};
       if (!session) {
@@ -275,7 +276,7 @@ export class SessionsOcpp {
       });
       if (refused || !done) return answer;
       // Billed, or held for review when the readings are impossible for the connector.
-      const settled = await settleSession(tx, done);
+      const settled = await settleSession(tx, done, found?.maxPowerW ?? null);
       if (lateStop) {
         // No user made this change: the audit line names the charger.
         await audit(tx, NO_USER, {

@@ -244,8 +244,33 @@ export async function connectorMaxPowerW(
       and(eq(connectors.chargePointId, chargePoints.id), eq(connectors.connectorId, connectorId)),
     )
     .where(eq(chargePoints.id, chargePointId));
-  if (!row) return null;
+  return row ? maxPowerOf(row) : null;
+}
+
+/** The connector's own maximum power, else its charge point's when given in W; null when neither is known. */
+function maxPowerOf(row: { connector: number | null; chargePoint: number | null; unit: string }): number | null {
   if (row.connector && row.connector > 0) return row.connector;
   if (row.unit === 'W' && row.chargePoint && row.chargePoint > 0) return row.chargePoint;
   return null;
+}
+
+/**
+ * What a StopTransaction needs in one statement: the session of the charger's transaction, locked
+ * for the change that follows, and its connector's maximum power (for the review of its readings).
+ */
+export async function lockSessionForStop(tx: Tx, chargePointId: number, transactionId: number) {
+  const [row] = await tx
+    .select({
+      session: chargingSessions,
+      connector: sql<number | null>`(SELECT ${connectors.maximumPower} FROM ${connectors}
+        WHERE ${connectors.chargePointId} = ${chargingSessions.chargePointId}
+          AND ${connectors.connectorId} = ${chargingSessions.connectorId})`,
+      chargePoint: chargePoints.maxPower,
+      unit: chargePoints.powerUnit,
+    })
+    .from(chargingSessions)
+    .innerJoin(chargePoints, eq(chargePoints.id, chargingSessions.chargePointId))
+    .where(and(eq(chargingSessions.id, transactionId), eq(chargingSessions.chargePointId, chargePointId)))
+    .for('update', { of: chargingSessions });
+  return row ? { session: row.session, maxPowerW: maxPowerOf(row) } : undefined;
 }
