@@ -27,6 +27,7 @@ import {
   dropPgDatabase,
   openBenchDatabase,
   PgCpuTracker,
+  PgStatements,
   pgUrl,
   registerChargers,
 } from './lib/database.js';
@@ -258,6 +259,8 @@ async function main() {
     recording = true;
     const counts0 = fleet ? { ...fleet.counts } : undefined;
     const pgStats0 = databaseUrl ? await pgDatabaseStats(pgName) : undefined;
+    // PostgreSQL's statement statistics, where the server loads pg_stat_statements.
+    const pgStatements = databaseUrl ? await PgStatements.start(pgName) : undefined;
     // With bench/lib/count-queries.mjs loaded, the server counts its statements per window.
     const countQueries = (process.env.BENCH_SERVER_NODE_ARGS ?? '').includes('count-queries');
     if (countQueries) servers.forEach((s) => process.kill(s.pid, 'SIGUSR2'));
@@ -288,6 +291,7 @@ async function main() {
     await pgTracker?.stop();
     if (countQueries) servers.forEach((s) => process.kill(s.pid, 'SIGUSR2'));
     const pgStats1 = databaseUrl ? await pgDatabaseStats(pgName) : undefined;
+    const statements = await pgStatements?.report(latencies.ok);
     const fleetCounts =
       fleet && counts0
         ? Object.fromEntries(
@@ -350,6 +354,8 @@ async function main() {
         statusHistory: Math.round(persisted.statusHistory / seconds),
       },
       database: pg,
+      /** pg_stat_statements over the window (when loaded): PostgreSQL's time planning and executing. */
+      statements,
       sessions: fleet
         ? {
             window: { ...fleetCounts, dbStarted: sessions?.started, dbStopped: sessions?.stopped },

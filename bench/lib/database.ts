@@ -351,3 +351,58 @@ export class PgCpuTracker {
     await this.client?.end();
   }
 }
+
+/**
+ * PostgreSQL's own account of the statements of the measured window, when the server loads
+ * `pg_stat_statements` (`shared_preload_libraries`; docs/benchmarks.md): calls, and the time
+ * spent planning and executing them, per statement text. Returns undefined when it is not loaded.
+ */
+export class PgStatements {
+  private constructor(private readonly database: string) {}
+
+  /** Creates the extension in the bench database and empties its counters; undefined when unavailable. */
+  static async start(database: string): Promise<PgStatements | undefined> {
+    const client = new pg.Client({ connectionString: pgUrl(database) });
+    await client.connect();
+    try {
+      await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+      await client.query('SELECT pg_stat_statements_reset()');
+      return new PgStatements(database);
+    } catch {
+      return undefined;
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** The window's statements of the bench database, the costliest first, with totals per message. */
+  async report(messages: number, top = 12) {
+    const client = new pg.Client({ connectionString: pgUrl(this.database) });
+    await client.connect();
+    try {
+      const r = await client.query<{ calls: string; exec: number; plan: number; rows: string; query: string }>(
+        `SELECT s.calls, s.total_exec_time AS exec, s.total_plan_time AS plan, s.rows, s.query
+           FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+          WHERE d.datname = $1 AND s.query NOT LIKE '%pg_stat_statements%'
+          ORDER BY s.total_exec_time + s.total_plan_time DESC`,
+        [this.database],
+      );
+      const per = (n: number) => Math.round((n / Math.max(1, messages)) * 1000) / 1000;
+      const rows = r.rows.map((s) => ({
+        calls: Number(s.calls),
+        execMs: Math.round(s.exec),
+        planMs: Math.round(s.plan),
+        rows: Number(s.rows),
+        query: s.query.replace(/\s+/g, ' ').slice(0, 160),
+      }));
+      return {
+        statementsPerMessage: per(rows.reduce((a, s) => a + s.calls, 0)),
+        execMsPerMessage: per(rows.reduce((a, s) => a + s.execMs, 0)),
+        planMsPerMessage: per(rows.reduce((a, s) => a + s.planMs, 0)),
+        top: rows.slice(0, top),
+      };
+    } finally {
+      await client.end();
+    }
+  }
+}

@@ -85,7 +85,7 @@ const refusal = (p: Promise<unknown>) =>
   );
 
 const tempFiles = () => readdirSync(path.join((files.store as LocalFileStore).root, '.tmp'));
-async function until(check: () => boolean, ms = 3000) {
+async function until(check: () => boolean, ms = 15_000) {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error('condition not met in time');

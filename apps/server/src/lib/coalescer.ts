@@ -3,6 +3,16 @@ export interface Lane<T> {
   add(item: T): Promise<void>;
 }
 
+/**
+ * Whole units of work sharing the group commit's transactions: each job runs in turn in the
+ * transaction, and `run` settles with its result once that transaction has committed. A job may
+ * run more than once (a transaction that failed is written again in smaller parts), so it must
+ * only read and write through the transaction it is given.
+ */
+export interface JobLane<Tx> {
+  run<R>(work: (tx: Tx) => Promise<R>): Promise<R>;
+}
+
 export interface GroupCommitOptions {
   /** Most items (of all lanes) in one transaction. */
   maxBatch?: number;
@@ -41,6 +51,8 @@ export class GroupCommit<Tx> {
   private queue: Queued[] = [];
   private readonly writers: ((tx: Tx, items: unknown[]) => Promise<void>)[] = [];
   private readonly single: boolean[] = [];
+  /** Most items of a lane in one transaction (undefined: up to maxBatch). */
+  private readonly caps: (number | undefined)[] = [];
   private running = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly maxBatch: number;
@@ -67,15 +79,38 @@ export class GroupCommit<Tx> {
    * A kind of write; lanes are written in the order they were made. `oneStatement`: the writer
    * sends at most one statement, so a batch of this lane alone runs without a transaction.
    */
-  lane<T>(write: (tx: Tx, items: T[]) => Promise<void>, options: { oneStatement?: boolean } = {}): Lane<T> {
+  lane<T>(
+    write: (tx: Tx, items: T[]) => Promise<void>,
+    options: { oneStatement?: boolean; maxPerTransaction?: number } = {},
+  ): Lane<T> {
     const index = this.writers.push(write as (tx: Tx, items: unknown[]) => Promise<void>) - 1;
     this.single[index] = options.oneStatement === true;
+    this.caps[index] = options.maxPerTransaction;
     return {
       add: (item: T) =>
         new Promise<void>((resolve, reject) => {
           this.queue.push({ lane: index, item, resolve, reject });
           this.schedule();
         }),
+    };
+  }
+
+  /**
+   * A lane of jobs (StartTransaction, StopTransaction: reads and writes that depend on what they
+   * read). At most `maxPerTransaction` jobs go into one transaction, which bounds how long it
+   * holds its locks and keeps the other lanes' items waiting.
+   */
+  jobs(options: { maxPerTransaction?: number } = {}): JobLane<Tx> {
+    type Job = { work: (tx: Tx) => Promise<unknown>; result?: unknown };
+    const lane = this.lane<Job>(async (tx, jobs) => {
+      for (const job of jobs) job.result = await job.work(tx);
+    }, options);
+    return {
+      run: async <R>(work: (tx: Tx) => Promise<R>): Promise<R> => {
+        const job: Job = { work };
+        await lane.add(job);
+        return job.result as R;
+      },
     };
   }
 
@@ -107,10 +142,28 @@ export class GroupCommit<Tx> {
   private async drain() {
     this.running++;
     try {
-      while (this.queue.length > 0) await this.run(this.queue.splice(0, this.maxBatch));
+      while (this.queue.length > 0) await this.run(this.take());
     } finally {
       this.running--;
     }
+  }
+
+  /** The next transaction's items, in order: up to maxBatch, and up to each lane's cap. */
+  private take(): Queued[] {
+    if (this.caps.every((c) => c === undefined)) return this.queue.splice(0, this.maxBatch);
+    const batch: Queued[] = [];
+    const rest: Queued[] = [];
+    const counts = new Map<number, number>();
+    for (const q of this.queue) {
+      const n = counts.get(q.lane) ?? 0;
+      const cap = this.caps[q.lane] ?? Infinity;
+      if (batch.length < this.maxBatch && n < cap) {
+        batch.push(q);
+        counts.set(q.lane, n + 1);
+      } else rest.push(q);
+    }
+    this.queue = rest;
+    return batch;
   }
 
   private async run(batch: Queued[]): Promise<void> {

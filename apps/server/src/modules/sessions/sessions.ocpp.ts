@@ -7,7 +7,7 @@ import { closeAtLastReading } from './close.js';
 import { settleSession } from './review.js';
 import { CLOSED_WITHOUT_STOP, SUPERSEDED_STOP_REASON } from './stop-reasons.js';
 import { audit, NO_USER } from '../audit/audit.service.js';
-import { GroupCommit, type Lane } from '../../lib/coalescer.js';
+import { GroupCommit, type JobLane, type Lane } from '../../lib/coalescer.js';
 import * as repo from './sessions.repository.js';
 
 /** What a StartTransaction's reservationId does: find the booking it names, mark it used. */
@@ -78,6 +78,13 @@ export function liveFigures(rows: repo.NewMeterValue[]) {
   return live;
 }
 
+/**
+ * Starts and stops in one transaction at most: about 5 and 10 statements each, so a transaction
+ * stays within tens of milliseconds and other chargers' meter values are not kept waiting behind
+ * a burst of starts.
+ */
+const SESSION_JOBS_PER_TRANSACTION = 50;
+
 /** Charging sessions as the OCPP handlers drive them. Every method is safe to repeat. */
 export class SessionsOcpp {
   /**
@@ -90,15 +97,23 @@ export class SessionsOcpp {
    * writers answer in about 100 ms.
    */
   private readonly meterWrites: Lane<{ cp: OcppChargePoint; req: Ocpp.MeterValuesRequest }>;
+  /**
+   * StartTransaction and StopTransaction share the group commit's transactions too (a start or a
+   * stop of its own was a BEGIN and a COMMIT, and a commit's flush, per message; when every
+   * connector starts at once, thousands of them queued for the pool). Each still reads and decides
+   * on its own, in turn, and is answered once stored.
+   */
+  private readonly sessionWrites: JobLane<Tx>;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     /** Bookings a start may use (wired in services.ts: bookings sit above sessions). */
     private readonly bookings?: BookingStarts,
     /** The OCPP writes' group commit (services.ts); its own when absent. */
     writes: GroupCommit<Tx> = new GroupCommit<Tx>((write) => db.transaction(write)),
   ) {
     this.meterWrites = writes.lane((tx, batch) => this.storeMeterValues(tx, batch), { oneStatement: true });
+    this.sessionWrites = writes.jobs({ maxPerTransaction: SESSION_JOBS_PER_TRANSACTION });
   }
 
   /**
@@ -112,7 +127,7 @@ export class SessionsOcpp {
     req: Ocpp.StartTransactionRequest,
   ): Promise<Ocpp.StartTransactionResponse> {
     const startedAt = new Date(req.timestamp);
-    return this.db.transaction(async (tx) => {
+    return this.sessionWrites.run(async (tx) => {
       // A charger that resends its Start after a reconnect gets the session it already has; else
       // the sessions still running on the connector are superseded. One statement reads both.
       const { resent, running } = await repo.startCandidates(
@@ -245,7 +260,7 @@ export class SessionsOcpp {
     req: Ocpp.StopTransactionRequest,
     onCompleted?: (tx: Tx, session: repo.SessionRow) => Promise<void>,
   ): Promise<Ocpp.StopTransactionResponse> {
-    return this.db.transaction(async (tx) => {
+    return this.sessionWrites.run(async (tx) => {
       const found = await repo.lockSessionForStop(tx, cp.id, req.transactionId);
       const session = found?.session;
       const auth = req.idTag ? await authorizeIdTag(tx, req.idTag, cp.operatorPath) : undefined;
