@@ -11,6 +11,7 @@ import {
 import { insertUnnest, type UnnestColumn } from '../../db/unnest.js';
 import { inScope, type Actor } from '../../lib/context.js';
 import { CLOSE_REASONS } from '../../lib/close-cause.js';
+import { executeNamed } from '../../db/prepared.js';
 
 export type ChargePointRow = typeof chargePoints.$inferSelect;
 
@@ -179,7 +180,9 @@ export async function recordHeartbeats(tx: Tx, ids: readonly number[]) {
   // One array parameter, not one per charger: this runs for thousands of chargers a second. Rows
   // in id order, as the other batched writes of charge points lock them.
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  await tx.execute(
+  await executeNamed(
+    tx,
+    'heartbeats',
     sql`UPDATE charge_points SET last_heartbeat_at = now() WHERE id = ANY(${sql.param(sorted)}::int[])`,
   );
 }
@@ -245,7 +248,10 @@ export async function recordStatuses(tx: Tx, reports: StatusReport[]) {
     (r) => String(r.chargePointId),
   );
   const col = <T>(get: (r: StatusReport) => T) => sql.param(l.map(get));
-  await tx.execute(sql`
+  await executeNamed(
+    tx,
+    'status_batch',
+    sql`
     WITH history AS (${insertUnnest(statusHistory, HISTORY_COLUMNS, reports)}),
     connector AS (${insertUnnest(
       connectors,

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Ocpp } from '@voltline/contract';
 import type { Tx } from '../../db/client.js';
 import { chargingSessions, drivers, operators, rfidCards } from '../../db/schema/index.js';
+import { executeNamed } from '../../db/prepared.js';
 
 export type IdTagInfo = Ocpp.AuthorizeResponse['idTagInfo'];
 export type AuthorizationStatus = IdTagInfo['status'];
@@ -91,7 +92,7 @@ const dateOf = (v: Date | string | null): Date | null =>
 
 async function readCard(tx: Tx, idTag: string, withBusy: boolean): Promise<RawCard | undefined> {
   const head = withBusy ? CARD_AND_BUSY_HEAD : CARD_HEAD;
-  const result = await tx.execute(sql`${head}${idTag}${CARD_TAIL}`);
+  const result = await executeNamed(tx, withBusy ? 'card_and_busy' : 'card', sql`${head}${idTag}${CARD_TAIL}`);
   return (result as { rows: RawCard[] }).rows[0];
 }
 

@@ -8,6 +8,7 @@ import {
   meterValues,
   unmatchedStops,
 } from '../../db/schema/index.js';
+import { executeNamed } from '../../db/prepared.js';
 
 export type SessionRow = typeof chargingSessions.$inferSelect;
 export type NewMeterValue = typeof meterValues.$inferInsert;
@@ -95,7 +96,10 @@ export async function storeMeterBatch(
   const l = [...live].sort((a, b) => a.id - b.id);
   const col = <T>(get: (r: NewMeterValue) => T) => sql.param(rows.map(get));
   const fig = <T>(get: (f: LiveFigures) => T | undefined) => sql.param(l.map((e) => get(e.figures) ?? null));
-  await tx.execute(sql`
+  await executeNamed(
+    tx,
+    'meter_batch',
+    sql`
     WITH v AS (
       SELECT * FROM unnest(
         ${col((r) => r.chargePointId)}::int[], ${col((r) => r.connectorId)}::int[],
