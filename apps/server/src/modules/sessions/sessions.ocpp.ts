@@ -258,7 +258,6 @@ export class SessionsOcpp {
   stopTransaction(
     cp: OcppChargePoint,
     req: Ocpp.StopTransactionRequest,
-    onCompleted?: (tx: Tx, session: repo.SessionRow) => Promise<void>,
   ): Promise<Ocpp.StopTransactionResponse> {
     return this.sessionWrites.run(async (tx) => {
       const found = await repo.lockSessionForStop(tx, cp.id, req.transactionId);
@@ -305,7 +304,6 @@ export class SessionsOcpp {
           },
         });
       }
-      if (onCompleted) await onCompleted(tx, settled);
       return answer;
     });
   }
