@@ -136,6 +136,10 @@ export class CentralSystem {
       callConcurrency: 1,
     });
     this.rpc.auth((accept, reject, handshake) => {
+      // ocpp-rpc's own parse of the Basic header is a view into one of Node's shared 8 KiB buffer
+      // slabs, and the handshake lives as long as the socket: each charger held a slab (6 KiB a
+      // connection, issue #17), and its password. Voltline reads the password from the header.
+      handshake.password = undefined;
       this.authenticate(handshake).then(
         (r) => (r.ok ? accept({ cp: r.cp }) : reject(r.code, r.reason)),
         (err: unknown) => {
