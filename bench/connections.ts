@@ -260,7 +260,9 @@ async function main() {
 
     await sleep(5000);
     const connected = await Promise.all(servers.map((s) => serverMemory(s, metricsToken)));
-    log(`holding ${HOLD} s: a Heartbeat every ${HEARTBEAT} s, a StatusNotification every ${STATUS_INTERVAL} s`);
+    log(
+      `holding ${HOLD} s: a Heartbeat every ${HEARTBEAT} s, a StatusNotification every ${STATUS_INTERVAL} s`,
+    );
     const peakRss = servers.map(() => 0);
     const t0 = performance.now();
     while (performance.now() - t0 < HOLD * 1000) {

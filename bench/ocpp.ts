@@ -30,7 +30,8 @@ import {
   pgUrl,
   registerChargers,
 } from './lib/database.js';
-import { clusterServers, cpuSeconds, rssBytes, runQueueSeconds, ServerProcess } from './lib/server.js';
+import type { ServerProcess } from './lib/server.js';
+import { clusterServers, cpuSeconds, rssBytes, runQueueSeconds } from './lib/server.js';
 import { Latencies, mib } from './lib/stats.js';
 
 const { values: args } = parseArgs({

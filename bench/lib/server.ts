@@ -200,7 +200,9 @@ export interface ClusterOptions {
  * `processes` servers on one database; above one they form a cluster on NATS (one JWT secret, a
  * node id each) and each has its own data directory, as on its own host.
  */
-export async function clusterServers(o: ClusterOptions): Promise<{ servers: ServerProcess[]; dataDirs: string[] }> {
+export async function clusterServers(
+  o: ClusterOptions,
+): Promise<{ servers: ServerProcess[]; dataDirs: string[] }> {
   const jwtSecret = randomBytes(32).toString('hex');
   const dataDirs = [o.dataDir];
   const servers: ServerProcess[] = [];
@@ -208,7 +210,12 @@ export async function clusterServers(o: ClusterOptions): Promise<{ servers: Serv
     if (i > 0) dataDirs.push(mkdtempSync(path.join(os.tmpdir(), 'voltline-bench-')));
     const cluster: Record<string, string> =
       o.processes > 1
-        ? { NATS_URL: o.natsUrl, NATS_SUBJECT_PREFIX: o.name, JWT_SECRET: jwtSecret, NODE_ID: `bench-${i + 1}` }
+        ? {
+            NATS_URL: o.natsUrl,
+            NATS_SUBJECT_PREFIX: o.name,
+            JWT_SECRET: jwtSecret,
+            NODE_ID: `bench-${i + 1}`,
+          }
         : {};
     servers.push(
       new ServerProcess({
