@@ -103,9 +103,21 @@ async function serverMemory(s: ServerProcess, token: string) {
     // The old generation: what survived two collections, so mostly what the connections keep (the
     // young generation, up to 2 × 64 MiB with the server's --max-semi-space-size, is mostly garbage).
     oldSpaceUsed: value('voltline_nodejs_heap_space_size_used_bytes', 'space="old"'),
+    /** Committed to the old generation: what it uses, and pages partly empty. */
+    oldSpaceSize: value('voltline_nodejs_heap_space_size_total_bytes', 'space="old"'),
+    /**
+     * Committed to the young generation: it grows with the allocation rate (to 128 MiB here) and
+     * shrinks when the process is quiet, whatever the connections, so it is left out of `rssLessNew`.
+     */
+    newSpaceSize: value('voltline_nodejs_heap_space_size_total_bytes', 'space="new"'),
     external: value('voltline_nodejs_external_memory_bytes'),
     connected: value('voltline_connected_chargers'),
   };
+}
+
+/** RSS without the young generation: what the connections can have added. */
+function rssLessNew(m: Memory): number {
+  return m.rss - m.newSpaceSize;
 }
 type Memory = Awaited<ReturnType<typeof serverMemory>>;
 
@@ -212,7 +224,9 @@ async function main() {
     if (PROCESSES > 1) log(`${PROCESSES} processes on one database and NATS (${NATS_URL})`);
     for (let i = 0; i < CLIENTS; i++) clients.push(new Client());
     await Promise.all(clients.map((c) => c.next('ready')));
-    await sleep(2000);
+    // Idle for 30 s first: V8's memory reducer then shrinks the heap the start-up grew (its young
+    // generation alone can hold 100 MiB more), as it does again in the quiet hold after the ramp.
+    await sleep(30_000);
     const before = await Promise.all(servers.map((s) => serverMemory(s, metricsToken)));
     // After the reading: writing a snapshot grows the heap for a while.
     if (SNAPSHOTS) log(`heap snapshot: ${await heapSnapshot(server, dataDir)}`);
@@ -279,9 +293,10 @@ async function main() {
       }),
     );
     const loadAverage = os.loadavg()[0] ?? 0;
-    const perConnection = (after: Memory[], key: keyof Memory, i?: number) => {
+    const perConnection = (after: Memory[], key: keyof Memory | 'rssLessNew', i?: number) => {
+      const read = (m: Memory) => (key === 'rssLessNew' ? rssLessNew(m) : m[key]);
       const pick = <T>(list: T[]) => (i === undefined ? list : list.slice(i, i + 1));
-      const sum = (list: Memory[]) => pick(list).reduce((s, m) => s + m[key], 0);
+      const sum = (list: Memory[]) => pick(list).reduce((s, m) => s + read(m), 0);
       const n = pick(held).reduce((s, m) => s + m.connected, 0);
       return kib((sum(after) - sum(before)) / Math.max(1, n));
     };
@@ -289,8 +304,11 @@ async function main() {
       const pick = i === undefined ? list : list.slice(i, i + 1);
       return {
         rss: mib(pick.reduce((s, m) => s + m.rss, 0)),
+        rssLessNew: mib(pick.reduce((s, m) => s + rssLessNew(m), 0)),
         heapUsed: mib(pick.reduce((s, m) => s + m.heapUsed, 0)),
         oldSpaceUsed: mib(pick.reduce((s, m) => s + m.oldSpaceUsed, 0)),
+        oldSpaceSize: mib(pick.reduce((s, m) => s + m.oldSpaceSize, 0)),
+        newSpaceSize: mib(pick.reduce((s, m) => s + m.newSpaceSize, 0)),
         external: mib(pick.reduce((s, m) => s + m.external, 0)),
       };
     };
@@ -327,6 +345,8 @@ async function main() {
       perConnectionKiB: {
         rssConnected: perConnection(connected, 'rss'),
         rssHeld: perConnection(held, 'rss'),
+        rssLessNewConnected: perConnection(connected, 'rssLessNew'),
+        rssLessNewHeld: perConnection(held, 'rssLessNew'),
         heapUsedHeld: perConnection(held, 'heapUsed'),
         oldSpaceUsedHeld: perConnection(held, 'oldSpaceUsed'),
         externalHeld: perConnection(held, 'external'),
@@ -338,7 +358,14 @@ async function main() {
               connected: held[i]?.connected,
               before: memory(before, i),
               held: memory(held, i),
-              rssPerConnectionKiB: perConnection(held, 'rss', i),
+              rssPerConnectionKiB: {
+                connected: perConnection(connected, 'rss', i),
+                held: perConnection(held, 'rss', i),
+              },
+              rssLessNewPerConnectionKiB: {
+                connected: perConnection(connected, 'rssLessNew', i),
+                held: perConnection(held, 'rssLessNew', i),
+              },
               heapUsedPerConnectionKiB: perConnection(held, 'heapUsed', i),
               oldSpaceUsedPerConnectionKiB: perConnection(held, 'oldSpaceUsed', i),
             }))
@@ -348,12 +375,14 @@ async function main() {
       openFileLimit: FD_LIMIT,
     };
     console.log(JSON.stringify(result, null, 2));
+    // The row of docs/benchmarks.md's table.
+    const m = result.serverMemoryMiB;
+    const k = result.perConnectionKiB;
     console.log(
       `| ${PROCESSES} | ${CHARGERS} | ${online} | ${result.rampSeconds} | ${failed} | ` +
-        `${result.serverMemoryMiB.before.rss} | ${result.serverMemoryMiB.held.rss} | ` +
-        `${result.serverMemoryMiB.held.heapUsed} | ${result.perConnectionKiB.rssHeld} | ` +
-        `${result.perConnectionKiB.heapUsedHeld} | ${result.perConnectionKiB.oldSpaceUsedHeld} | ` +
-        `${result.hold.heartbeatP99Ms} | ${result.loadAverage1m} |`,
+        `${m.before.rss} / ${m.connected.rss} / ${m.held.rss} | ${m.held.heapUsed} | ` +
+        `${k.rssConnected} / ${k.rssHeld} | ${k.rssLessNewConnected} / ${k.rssLessNewHeld} | ` +
+        `${k.heapUsedHeld} | ${result.hold.heartbeatP99Ms} | ${result.loadAverage1m} |`,
     );
     for (const s of servers) {
       const tail = s.tail();
