@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BenchCharger, bootCharger, mixedMessage } from './lib/chargers.js';
+import { BenchCharger, bootAvailable, bootCharger, mixedMessage } from './lib/chargers.js';
 import { RealFleet } from './lib/real-mix.js';
 import {
   benchId,
@@ -31,7 +31,8 @@ import {
   pgUrl,
   registerChargers,
 } from './lib/database.js';
-import { cpuSeconds, freePort, rssBytes, runQueueSeconds, ServerProcess } from './lib/server.js';
+import type { ServerProcess } from './lib/server.js';
+import { clusterServers, cpuSeconds, rssBytes, runQueueSeconds } from './lib/server.js';
 import { Latencies, mib } from './lib/stats.js';
 
 const { values: args } = parseArgs({
@@ -89,33 +90,15 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'voltline-bench-'));
   const pgName = `voltline_bench_${process.pid}_${Date.now()}`;
   const databaseUrl = dbKind === 'postgres' ? pgUrl(pgName, args['pg-socket']) : undefined;
-  // A cluster's processes accept each other's tokens: one secret for all.
-  const jwtSecret = randomBytes(32).toString('hex');
-  const dataDirs = [dataDir];
-  const clusterEnv = (i: number): Record<string, string> | undefined =>
-    PROCESSES > 1
-      ? {
-          NATS_URL,
-          NATS_SUBJECT_PREFIX: pgName,
-          JWT_SECRET: jwtSecret,
-          NODE_ID: `bench-${i + 1}`,
-        }
-      : undefined;
-  const servers: ServerProcess[] = [];
-  for (let i = 0; i < PROCESSES; i++) {
-    // Each process its own data directory (as on its own host); the database is shared.
-    if (i > 0) dataDirs.push(mkdtempSync(path.join(os.tmpdir(), 'voltline-bench-')));
-    const dir = dataDirs[i] ?? dataDir;
-    servers.push(
-      new ServerProcess({
-        dataDir: dir,
-        port: await freePort(),
-        databaseUrl,
-        poolSize: POOL,
-        env: clusterEnv(i),
-      }),
-    );
-  }
+  // A cluster's processes accept each other's tokens (one secret) and have a data directory each.
+  const { servers, dataDirs } = await clusterServers({
+    processes: PROCESSES,
+    dataDir,
+    databaseUrl,
+    poolSize: POOL,
+    name: pgName,
+    natsUrl: NATS_URL,
+  });
   const server = servers[0] as ServerProcess;
   const each = (fn: (s: ServerProcess) => number) => servers.reduce((sum, s) => sum + fn(s), 0);
   const stopAll = () => Promise.all(servers.map((s) => s.stop()));
@@ -177,7 +160,7 @@ async function main() {
         try {
           await c.connect(urlOf(c.id), password, 30_000);
           if (MIX === 'flat') await bootCharger(c, i + 1);
-          else await bootReal(c);
+          else await bootAvailable(c);
         } catch (err) {
           failed++;
           firstError ||= err instanceof Error ? err.message : String(err);
@@ -425,19 +408,6 @@ function cpuOrUndefined(pid: number): number | undefined {
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
-
-/** The real mix's boot: BootNotification and the status of the charger and its two connectors. */
-async function bootReal(c: BenchCharger): Promise<void> {
-  await c.call('BootNotification', {
-    chargePointVendor: 'Voltline',
-    chargePointModel: 'Bench 22',
-    chargePointSerialNumber: `SN-${c.id}`,
-    firmwareVersion: '1.0.0',
-  });
-  const timestamp = new Date().toISOString();
-  for (const connectorId of [0, 1, 2])
-    await c.call('StatusNotification', { connectorId, status: 'Available', errorCode: 'NoError', timestamp });
-}
 
 main().then(
   () => process.exit(0),

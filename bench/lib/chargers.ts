@@ -19,12 +19,14 @@ export class BenchCharger {
     private readonly onAnswer: (action: string, ms: number, ok: boolean) => void,
   ) {}
 
-  connect(url: string, password: string, timeoutMs: number): Promise<void> {
+  /** `localAddress`: the loopback source address (127.0.0.2, …) when one has too few ports left. */
+  connect(url: string, password: string, timeoutMs: number, localAddress?: string): Promise<void> {
     const auth = Buffer.from(`${this.id}:${password}`).toString('base64');
     const ws = new WebSocket(`${url}/${this.id}`, ['ocpp1.6'], {
       headers: { authorization: `Basic ${auth}` },
       handshakeTimeout: timeoutMs,
       perMessageDeflate: false,
+      localAddress,
     });
     this.ws = ws;
     ws.on('message', (data: Buffer) => this.onFrame(data));
@@ -101,6 +103,19 @@ export class BenchCharger {
 }
 
 const now = () => new Date().toISOString();
+
+/** The real mix's boot: BootNotification and the status of the charger and its two connectors. */
+export async function bootAvailable(c: BenchCharger): Promise<void> {
+  await c.call('BootNotification', {
+    chargePointVendor: 'Voltline',
+    chargePointModel: 'Bench 22',
+    chargePointSerialNumber: `SN-${c.id}`,
+    firmwareVersion: '1.0.0',
+  });
+  const timestamp = now();
+  for (const connectorId of [0, 1, 2])
+    await c.call('StatusNotification', { connectorId, status: 'Available', errorCode: 'NoError', timestamp });
+}
 
 /** What a charger says after connecting: boot, its connectors' status, and a running transaction. */
 export async function bootCharger(c: BenchCharger, n: number): Promise<void> {

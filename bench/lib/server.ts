@@ -1,6 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -25,6 +27,8 @@ export interface ServerOptions {
   poolSize?: number;
   /** More environment for the server (e.g. a cluster's NATS_URL, JWT_SECRET and NODE_ID). */
   env?: Record<string, string>;
+  /** More Node options for the server, after BENCH_SERVER_NODE_ARGS. */
+  nodeArgs?: string[];
   /** `compiled` (the default): apps/server/dist/main.js, as `npm start` runs it; `tsx`: the sources through the TypeScript loader. */
   runs?: 'compiled' | 'tsx';
 }
@@ -60,6 +64,11 @@ export class ServerProcess {
     return `http://127.0.0.1:${this.o.port}/api`;
   }
 
+  /** Prometheus metrics on the main port (the server needs METRICS_TOKEN in its environment). */
+  get metricsUrl(): string {
+    return `http://127.0.0.1:${this.o.port}/metrics`;
+  }
+
   get pid(): number {
     if (!this.child?.pid) throw new Error('server not running');
     return this.child.pid;
@@ -87,7 +96,10 @@ export class ServerProcess {
     if (this.o.poolSize) env.DATABASE_POOL_SIZE = String(this.o.poolSize);
     Object.assign(env, this.o.env);
     // BENCH_SERVER_NODE_ARGS="--cpu-prof" profiles the server (the profile lands in its data directory).
-    const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const extra = [
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ...(this.o.nodeArgs ?? []),
+    ];
     // As `npm start` runs it (scripts/start.mjs), or through the loader for a comparison.
     const main =
       this.o.runs === 'tsx'
@@ -168,4 +180,53 @@ export function cpuSeconds(pid: number): number {
 export function runQueueSeconds(pid: number): number {
   const [, waitNs] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').trim().split(' ');
   return Number(waitNs) / 1e9;
+}
+
+export interface ClusterOptions {
+  processes: number;
+  /** The first process's data directory (the one the setup opens); the others get their own. */
+  dataDir: string;
+  databaseUrl?: string;
+  poolSize?: number;
+  /** Names the cluster's NATS subjects, so runs on one NATS do not hear each other. */
+  name: string;
+  natsUrl: string;
+  /** More environment for every process. */
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+}
+
+/**
+ * `processes` servers on one database; above one they form a cluster on NATS (one JWT secret, a
+ * node id each) and each has its own data directory, as on its own host.
+ */
+export async function clusterServers(
+  o: ClusterOptions,
+): Promise<{ servers: ServerProcess[]; dataDirs: string[] }> {
+  const jwtSecret = randomBytes(32).toString('hex');
+  const dataDirs = [o.dataDir];
+  const servers: ServerProcess[] = [];
+  for (let i = 0; i < o.processes; i++) {
+    if (i > 0) dataDirs.push(mkdtempSync(path.join(os.tmpdir(), 'voltline-bench-')));
+    const cluster: Record<string, string> =
+      o.processes > 1
+        ? {
+            NATS_URL: o.natsUrl,
+            NATS_SUBJECT_PREFIX: o.name,
+            JWT_SECRET: jwtSecret,
+            NODE_ID: `bench-${i + 1}`,
+          }
+        : {};
+    servers.push(
+      new ServerProcess({
+        dataDir: dataDirs[i] ?? o.dataDir,
+        port: await freePort(),
+        databaseUrl: o.databaseUrl,
+        poolSize: o.poolSize,
+        env: { ...o.env, ...cluster },
+        nodeArgs: o.nodeArgs,
+      }),
+    );
+  }
+  return { servers, dataDirs };
 }

@@ -136,6 +136,10 @@ export class CentralSystem {
       callConcurrency: 1,
     });
     this.rpc.auth((accept, reject, handshake) => {
+      // ocpp-rpc's own parse of the Basic header is a view into one of Node's shared 8 KiB buffer
+      // slabs, and the handshake lives as long as the socket: each charger held a slab (6 KiB a
+      // connection, issue #17), and its password. Voltline reads the password from the header.
+      handshake.password = undefined;
       this.authenticate(handshake).then(
         (r) => (r.ok ? accept({ cp: r.cp }) : reject(r.code, r.reason)),
         (err: unknown) => {
@@ -239,7 +243,11 @@ export class CentralSystem {
   private onClient(client: RpcServerClient) {
     const cp = (client.session as { cp: OcppChargePoint }).cp;
     const key = cp.chargePointId.toLowerCase();
-    const log = this.o.log.child({ chargePointId: cp.chargePointId });
+    // A child logger costs about half a KiB a connection (its bindings and level methods, issue
+    // #17), and most connections never log more than their connecting and closing: made when needed.
+    let childLog: FastifyBaseLogger | undefined;
+    const log = () => (childLog ??= this.o.log.child({ chargePointId: cp.chargePointId }));
+    const chargePointId = cp.chargePointId;
     // Everything below is attached before the first message is read.
     client.on('message', ({ message, outbound }: { message: Buffer | string; outbound: boolean }) =>
       this.messageLog.frame(cp.chargePointId, message.toString(), outbound),
@@ -251,7 +259,7 @@ export class CentralSystem {
     client.sendRaw = (message: string) =>
       sendRaw(message.startsWith('[4,') ? ocpp16CallError(message) : message);
     client.on('strictValidationFailure', (e: { method: string; outbound: boolean; error: Error }) =>
-      log.warn({ action: e.method, outbound: e.outbound, error: e.error.message }, 'OCPP schema violation'),
+      log().warn({ action: e.method, outbound: e.outbound, error: e.error.message }, 'OCPP schema violation'),
     );
     const ctx: HandlerContext = {
       cp,
@@ -266,7 +274,9 @@ export class CentralSystem {
       certificates: this.o.certificates,
       heartbeats: this.heartbeats,
       statuses: this.statuses,
-      log,
+      get log() {
+        return log();
+      },
     };
     const queue = new SerialQueue();
     client.handle(async ({ method, params }) => {
@@ -287,7 +297,7 @@ export class CentralSystem {
           throw err;
         }
         done?.('failed');
-        log.error({ err, action: method }, 'OCPP handler failed');
+        log().error({ err, action: method }, 'OCPP handler failed');
         throw rpcError('InternalError', 'The central system could not process this message');
       }
     });
@@ -306,8 +316,8 @@ export class CentralSystem {
         this.o.firmware?.connected(cp.id, cp.registrationStatus === 'accepted');
         this.o.smartCharging?.connected(cp.id);
       })
-      .catch((err: unknown) => log.error({ err }, 'could not record connection'));
-    log.info('charger connected');
+      .catch((err: unknown) => log().error({ err }, 'could not record connection'));
+    this.o.log.info({ chargePointId }, 'charger connected');
 
     client.once('close', ({ code, reason }: { code?: number; reason?: string }) => {
       if (this.sockets.get(key) !== client) return; // replaced: the new socket owns the state
@@ -319,8 +329,8 @@ export class CentralSystem {
       void this.o.chargers
         .markDisconnected(cp.id, this.o.nodeId, `${code ?? ''} ${reason ?? ''}`.trim())
         .then(() => this.o.smartCharging?.disconnected(cp.id))
-        .catch((err: unknown) => log.error({ err }, 'could not record disconnection'));
-      log.info({ code, reason }, 'charger disconnected');
+        .catch((err: unknown) => log().error({ err }, 'could not record disconnection'));
+      this.o.log.info({ chargePointId, code, reason }, 'charger disconnected');
     });
   }
 }
