@@ -50,10 +50,11 @@ export async function openPostgres(
   onIdleError: (err: Error) => void = (err) => console.error(`database connection lost: ${err.message}`),
 ): Promise<Database> {
   // JIT compilation pays off for long reports, not for queries of tens of milliseconds: it added
-  // 40 ms and more to each dashboard aggregate. The named statements of charger traffic
-  // (db/prepared.ts) keep the plan of their first run. A DATABASE_URL with its own `options`
-  // overrides both.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off -c plan_cache_mode=force_generic_plan' });
+  // 40 ms and more to each dashboard aggregate. A DATABASE_URL with its own `options` overrides this.
+  // (Not `plan_cache_mode=force_generic_plan`: it applies to every statement with parameters, the
+  // unnamed ones too, and gave the meter-value batch a plan that scanned the sessions; see
+  // db/prepared.ts.)
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
   pool.on('error', onIdleError);
   // pool.end() resolves once it has asked every connection to close, not once they have closed;
   // close() waits for the last one so that nothing of this pool is left behind it.

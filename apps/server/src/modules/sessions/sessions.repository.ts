@@ -95,9 +95,9 @@ export async function storeMeterBatch(
   const l = [...live].sort((a, b) => a.id - b.id);
   const col = <T>(get: (r: NewMeterValue) => T) => sql.param(rows.map(get));
   const fig = <T>(get: (f: LiveFigures) => T | undefined) => sql.param(l.map((e) => get(e.figures) ?? null));
-  // Not a named statement: a plan kept from the first batch (made for a hundred rows and the table
-  // as it was then) joined the sessions by scanning them, and ran 2.4 ms instead of 0.7 to plan
-  // and 0.7 to run (docs/benchmarks.md).
+  // Not a named statement: its best plan depends on the batch's size, so it is planned per run.
+  // A generic plan (made for a hundred rows) joined the sessions by scanning them and ran 2.1–2.4
+  // ms a batch instead of 0.6 to plan and 0.7 to run (docs/benchmarks.md).
   await tx.execute(sql`
     WITH v AS (
       SELECT * FROM unnest(
