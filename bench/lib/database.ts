@@ -380,7 +380,13 @@ export class PgStatements {
     const client = new pg.Client({ connectionString: pgUrl(this.database) });
     await client.connect();
     try {
-      const r = await client.query<{ calls: string; exec: number; plan: number; rows: string; query: string }>(
+      const r = await client.query<{
+        calls: string;
+        exec: number;
+        plan: number;
+        rows: string;
+        query: string;
+      }>(
         `SELECT s.calls, s.total_exec_time AS exec, s.total_plan_time AS plan, s.rows, s.query
            FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
           WHERE d.datname = $1 AND s.query NOT LIKE '%pg_stat_statements%'

@@ -25,7 +25,9 @@ describe('group commit', () => {
   it('writes the waiting items of every lane in one transaction, each lane by its own writer', async () => {
     const db = new Ledger();
     const writes = new GroupCommit<string[]>(db.transaction, { waitMs: 5 });
-    const beats = writes.lane<string>((tx, ids) => Promise.resolve(void tx.push(`heartbeats ${ids.join(',')}`)));
+    const beats = writes.lane<string>((tx, ids) =>
+      Promise.resolve(void tx.push(`heartbeats ${ids.join(',')}`)),
+    );
     const meters = writes.lane<string>((tx, ids) => Promise.resolve(void tx.push(`meters ${ids.join(',')}`)));
     await Promise.all([beats.add('A'), meters.add('B'), beats.add('C')]);
     expect(db.committed).toEqual([['heartbeats A,C', 'meters B']]);
@@ -67,7 +69,9 @@ describe('group commit', () => {
     const db = new Ledger();
     const writes = new GroupCommit<string[]>(db.transaction, { waitMs: 5, concurrency: 1 });
     const jobs = writes.jobs({ maxPerTransaction: 2 });
-    const beats = writes.lane<string>((tx, ids) => Promise.resolve(void tx.push(`heartbeats ${ids.join(',')}`)));
+    const beats = writes.lane<string>((tx, ids) =>
+      Promise.resolve(void tx.push(`heartbeats ${ids.join(',')}`)),
+    );
     await Promise.all([
       ...['1', '2', '3', '4', '5'].map((n) => jobs.run((tx) => Promise.resolve(void tx.push(`start ${n}`)))),
       beats.add('A'),

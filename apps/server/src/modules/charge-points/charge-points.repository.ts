@@ -266,7 +266,8 @@ export async function recordStatuses(tx: Tx, reports: StatusReport[]) {
     FROM unnest(${col((r) => r.chargePointId)}::int[], ${col((r) => r.status)}::text[],
       ${col((r) => r.errorCode)}::text[], ${col((r) => r.at.toISOString())}::timestamptz[])
       AS v(id, status, error_code, at)
-    WHERE c.id = v.id AND (c.status_at IS NULL OR c.status_at <= v.at)`);
+    WHERE c.id = v.id AND (c.status_at IS NULL OR c.status_at <= v.at)`,
+  );
 }
 
 export async function recordChargerEvent(

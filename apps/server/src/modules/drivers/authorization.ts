@@ -92,7 +92,11 @@ const dateOf = (v: Date | string | null): Date | null =>
 
 async function readCard(tx: Tx, idTag: string, withBusy: boolean): Promise<RawCard | undefined> {
   const head = withBusy ? CARD_AND_BUSY_HEAD : CARD_HEAD;
-  const result = await executeNamed(tx, withBusy ? 'card_and_busy' : 'card', sql`${head}${idTag}${CARD_TAIL}`);
+  const result = await executeNamed(
+    tx,
+    withBusy ? 'card_and_busy' : 'card',
+    sql`${head}${idTag}${CARD_TAIL}`,
+  );
   return (result as { rows: RawCard[] }).rows[0];
 }
 

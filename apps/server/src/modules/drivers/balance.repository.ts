@@ -5,7 +5,8 @@ import { balanceEntries, drivers, operators, users } from '../../db/schema/index
 
 export type NewBalanceEntry = Omit<typeof balanceEntries.$inferInsert, 'id'>;
 
-const columns = {
+/** An entry's own columns; a listing adds who posted it. */
+const entryColumns = {
   id: balanceEntries.id,
   driverId: balanceEntries.driverId,
   amount: balanceEntries.amount,
@@ -14,9 +15,9 @@ const columns = {
   reference: balanceEntries.reference,
   balanceAfter: balanceEntries.balanceAfter,
   userId: balanceEntries.userId,
-  userEmail: users.email,
   createdAt: balanceEntries.createdAt,
 };
+const columns = { ...entryColumns, userEmail: users.email };
 type Row = Awaited<ReturnType<typeof ledgerPage>>[number];
 
 export const toBalanceEntry = (r: Row): BalanceEntry => ({
@@ -61,17 +62,7 @@ export async function insertEntry(tx: Tx, values: NewBalanceEntry) {
     .insert(balanceEntries)
     .values(values)
     .onConflictDoNothing({ target: balanceEntries.reference })
-    .returning({
-      id: balanceEntries.id,
-      driverId: balanceEntries.driverId,
-      amount: balanceEntries.amount,
-      kind: balanceEntries.kind,
-      reason: balanceEntries.reason,
-      reference: balanceEntries.reference,
-      balanceAfter: balanceEntries.balanceAfter,
-      userId: balanceEntries.userId,
-      createdAt: balanceEntries.createdAt,
-    });
+    .returning(entryColumns);
   return row;
 }
 

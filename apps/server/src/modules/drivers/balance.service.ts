@@ -69,7 +69,10 @@ export async function postBalanceEntry(
   }
   await repo.setBalance(tx, p.driverId, balanceAfter);
   // The system's postings (billing) name no user: the inserted row is the whole entry.
-  const entry = inserted.userId === null ? { ...inserted, userEmail: null } : await repo.findEntry(tx, { id: inserted.id });
+  const entry =
+    inserted.userId === null
+      ? { ...inserted, userEmail: null }
+      : await repo.findEntry(tx, { id: inserted.id });
   if (!entry) throw notFound('balanceEntry');
   return { entry: repo.toBalanceEntry(entry), created: true };
 }

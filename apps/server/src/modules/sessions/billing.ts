@@ -84,7 +84,9 @@ async function prepaidDriver(
   if (session.driverId === null) return undefined;
   const d = await lockDriverForCharge(tx, session.driverId);
   if (!d || d.currency !== tariff.currency) return undefined;
-  return tariff.paymentType === 'Prepaid' || d.prepaid ? { driverId: session.driverId, locked: d } : undefined;
+  return tariff.paymentType === 'Prepaid' || d.prepaid
+    ? { driverId: session.driverId, locked: d }
+    : undefined;
 }
 
 /**

@@ -251,7 +251,11 @@ export async function connectorMaxPowerW(
 }
 
 /** The connector's own maximum power, else its charge point's when given in W; null when neither is known. */
-function maxPowerOf(row: { connector: number | null; chargePoint: number | null; unit: string }): number | null {
+function maxPowerOf(row: {
+  connector: number | null;
+  chargePoint: number | null;
+  unit: string;
+}): number | null {
   if (row.connector && row.connector > 0) return row.connector;
   if (row.unit === 'W' && row.chargePoint && row.chargePoint > 0) return row.chargePoint;
   return null;
