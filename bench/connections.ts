@@ -27,7 +27,7 @@ import {
   registerChargers,
 } from './lib/database.js';
 import { clusterServers, rssBytes, type ServerProcess } from './lib/server.js';
-import { mib } from './lib/stats.js';
+import { intArg, mib } from './lib/stats.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,13 +44,6 @@ const { values: args } = parseArgs({
     'heap-snapshots': { type: 'boolean', default: false },
   },
 });
-
-function intArg(name: string, value: string | undefined, min: number, max: number): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new Error(`--${name} must be an integer in ${min}..${max}`);
-  return n;
-}
 
 /** The hard limit of open files of a process here (sockets count): `ulimit -Hn`. */
 function openFileLimit(): number {

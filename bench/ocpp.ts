@@ -33,7 +33,7 @@ import {
 } from './lib/database.js';
 import type { ServerProcess } from './lib/server.js';
 import { clusterServers, cpuSeconds, rssBytes, runQueueSeconds } from './lib/server.js';
-import { Latencies, mib } from './lib/stats.js';
+import { intArg, Latencies, mib } from './lib/stats.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -53,13 +53,6 @@ const { values: args } = parseArgs({
     processes: { type: 'string', default: '1' },
   },
 });
-
-function intArg(name: string, value: string | undefined, min: number, max: number): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new Error(`--${name} must be an integer in ${min}..${max}`);
-  return n;
-}
 
 const dbKind = args.db === 'postgres' ? 'postgres' : args.db === 'pglite' ? 'pglite' : undefined;
 if (!dbKind) throw new Error('--db must be pglite or postgres');

@@ -63,3 +63,11 @@ function summarise(values: number[]) {
 }
 
 export const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+/** A command-line flag's whole number, refused with its name when outside min..max. */
+export function intArg(name: string, value: string | undefined, min: number, max: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`--${name} must be an integer in ${min}..${max}`);
+  return n;
+}
