@@ -32,7 +32,7 @@ export interface TestApp {
  * A fresh database per test file: a copy of the migrated template on the embedded database, or,
  * with TEST_DATABASE_URL set, a new PostgreSQL database dropped when the file ends.
  */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const dump = new Blob([readFileSync(inject('pgliteTemplate'))]);

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { BalanceEntry, BalanceEntryKind } from '@voltline/contract';
 import type { Tx } from '../../db/client.js';
+import { reusable } from '../../db/prepared.js';
 import { balanceEntries, drivers, operators, users } from '../../db/schema/index.js';
 
 export type NewBalanceEntry = Omit<typeof balanceEntries.$inferInsert, 'id'>;
@@ -41,8 +42,8 @@ export async function lockDriverBalance(tx: Tx, driverId: number) {
  * Billing's read of a session's driver, locked as for a posting: the balance, and what decides
  * whether the balance pays (the driver's currency, the operator's prepaid setting), in one statement.
  */
-export async function lockDriverForCharge(tx: Tx, driverId: number) {
-  const [row] = await tx
+const lockForChargeQuery = reusable('driver_lock_for_charge', (tx) =>
+  tx
     .select({
       balance: drivers.balance,
       deletedAt: drivers.deletedAt,
@@ -51,26 +52,51 @@ export async function lockDriverForCharge(tx: Tx, driverId: number) {
     })
     .from(drivers)
     .innerJoin(operators, eq(operators.id, drivers.operatorId))
-    .where(eq(drivers.id, driverId))
-    .for('update', { of: drivers });
+    .where(eq(drivers.id, sql.placeholder('driverId')))
+    .for('update', { of: drivers }),
+);
+
+export async function lockDriverForCharge(tx: Tx, driverId: number) {
+  const [row] = await lockForChargeQuery(tx).execute({ driverId });
   return row;
 }
+
+const ENTRY_COLUMNS = [
+  'driverId',
+  'amount',
+  'kind',
+  'reason',
+  'reference',
+  'balanceAfter',
+  'userId',
+] as const satisfies readonly (keyof NewBalanceEntry)[];
+
+const insertEntryQuery = reusable('balance_entry_insert', (tx) =>
+  tx
+    .insert(balanceEntries)
+    .values(Object.fromEntries(ENTRY_COLUMNS.map((c) => [c, sql.placeholder(c)])) as never)
+    .onConflictDoNothing({ target: balanceEntries.reference })
+    .returning(entryColumns),
+);
 
 /** Inserts an entry; undefined when its reference already exists. */
-export async function insertEntry(tx: Tx, values: NewBalanceEntry) {
-  const [row] = await tx
-    .insert(balanceEntries)
-    .values(values)
-    .onConflictDoNothing({ target: balanceEntries.reference })
-    .returning(entryColumns);
+export async function insertEntry(
+  tx: Tx,
+  values: Required<Pick<NewBalanceEntry, (typeof ENTRY_COLUMNS)[number]>>,
+) {
+  const [row] = await insertEntryQuery(tx).execute(values);
   return row;
 }
 
-export async function setBalance(tx: Tx, driverId: number, balance: number) {
-  await tx
+const setBalanceQuery = reusable('driver_set_balance', (tx) =>
+  tx
     .update(drivers)
-    .set({ balance, updatedAt: sql`now()` })
-    .where(eq(drivers.id, driverId));
+    .set({ balance: sql.placeholder('balance') as never, updatedAt: sql`now()` })
+    .where(eq(drivers.id, sql.placeholder('driverId'))),
+);
+
+export async function setBalance(tx: Tx, driverId: number, balance: number) {
+  await setBalanceQuery(tx).execute({ driverId, balance });
 }
 
 export async function findEntry(tx: Tx, where: { id: number } | { reference: string }) {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TariffSnapshot } from '@voltline/contract';
 import type { Tx } from '../../db/client.js';
+import { reusable } from '../../db/prepared.js';
 import { chargingSessions, payments } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { postBalanceEntry } from '../drivers/balance.service.js';
@@ -20,15 +21,22 @@ export interface Billed {
  * closed the session, which happens once; the unique `session:{id}` reference and the unique
  * payment per session make a second run change nothing all the same.
  */
-export async function billSession(tx: Tx, session: SessionRow): Promise<Billed | undefined> {
+export async function billSession(
+  tx: Tx,
+  session: SessionRow,
+  /** The update that closed the session wrote its cost and currency already (costAtClose). */
+  options: { costWritten?: boolean } = {},
+): Promise<Billed | undefined> {
   const tariff = session.tariffSnapshot as TariffSnapshot | null;
   if (!tariff) return undefined;
   const cost = exactCost(tariff, session);
   const billed = { cost, currency: tariff.currency };
-  await tx
-    .update(chargingSessions)
-    .set({ ...billed, updatedAt: sql`now()` })
-    .where(eq(chargingSessions.id, session.id));
+  if (!options.costWritten) {
+    await tx
+      .update(chargingSessions)
+      .set({ ...billed, updatedAt: sql`now()` })
+      .where(eq(chargingSessions.id, session.id));
+  }
   if (cost <= 0) return billed;
 
   const prepaid = await prepaidDriver(tx, session, tariff);
@@ -46,22 +54,35 @@ export async function billSession(tx: Tx, session: SessionRow): Promise<Billed |
       prepaid.locked,
     );
   }
-  await tx
-    .insert(payments)
-    .values({
-      pgTranId: `VL-SES-${session.id}`,
-      kind: 'session',
-      driverId: session.driverId,
-      operatorId: session.operatorId,
-      sessionId: session.id,
-      amount: cost,
-      currency: tariff.currency,
-      state: 'completed',
-      gateway: prepaid ? 'balance' : 'builtin',
-    })
-    .onConflictDoNothing();
+  await insertSessionPayment(tx).execute({
+    pgTranId: `VL-SES-${session.id}`,
+    driverId: session.driverId,
+    operatorId: session.operatorId,
+    sessionId: session.id,
+    amount: cost,
+    currency: tariff.currency,
+    gateway: prepaid ? 'balance' : 'builtin',
+  });
   return billed;
 }
+
+/** A session's payment line, once (the unique payment per session). */
+const insertSessionPayment = reusable('payment_insert_session', (tx) =>
+  tx
+    .insert(payments)
+    .values({
+      pgTranId: sql.placeholder('pgTranId'),
+      kind: 'session',
+      driverId: sql.placeholder('driverId'),
+      operatorId: sql.placeholder('operatorId'),
+      sessionId: sql.placeholder('sessionId'),
+      amount: sql.placeholder('amount'),
+      currency: sql.placeholder('currency'),
+      state: 'completed',
+      gateway: sql.placeholder('gateway'),
+    })
+    .onConflictDoNothing(),
+);
 
 /** The session's cost; one beyond exact integers is never billed (it is held for review). */
 function exactCost(tariff: TariffSnapshot, session: SessionRow): number {

@@ -42,6 +42,19 @@ export function impossibleReadings(s: Readings, maxPowerW: number | null): Revie
 }
 
 /**
+ * The first bill of a session being closed, when it can be written by the update that closes it
+ * (a StopTransaction's, sparing a second update of the row and two runs of the rollup trigger):
+ * never billed before, a tariff, and possible readings. Undefined otherwise: settleSession then
+ * decides after the close.
+ */
+export function costAtClose(s: repo.SessionRow, maxPowerW: number | null): Billed | undefined {
+  const tariff = s.tariffSnapshot as TariffSnapshot | null;
+  if (s.cost !== null || !tariff || impossibleReadings(s, maxPowerW).length > 0) return undefined;
+  const cost = sessionCost(tariff, s.energyWh ?? 0);
+  return cost === null ? undefined : { cost, currency: tariff.currency };
+}
+
+/**
  * Bills a session that just closed (its charger's Stop, a late Stop, or a close at its last
  * reading), unless its readings are impossible: then it is held for review, unbilled (a charge
  * made before, at an earlier close, stands until staff settle it). Returns the row as it is now.

@@ -4,7 +4,8 @@ import { authorizeCard, authorizeIdTag, type IdTagInfo } from '../drivers/author
 import type { OcppChargePoint } from '../charge-points/charge-points.repository.js';
 import { snapshotOf, tariffOfConnector } from '../tariffs/tariffs.repository.js';
 import { closeAtLastReading } from './close.js';
-import { settleSession } from './review.js';
+import { billSession } from './billing.js';
+import { costAtClose, settleSession } from './review.js';
 import { CLOSED_WITHOUT_STOP, SUPERSEDED_STOP_REASON } from './stop-reasons.js';
 import { audit, NO_USER } from '../audit/audit.service.js';
 import { GroupCommit, type JobLane, type Lane } from '../../lib/coalescer.js';
@@ -278,7 +279,7 @@ export class SessionsOcpp {
       if (session.state !== 'active' && !lateStop && !refused) return answer;
       const rows = meterRows(cp.id, session.connectorId, session.id, req.transactionData ?? []);
       await repo.insertMeterValues(tx, rows);
-      const done = await repo.completeSession(tx, session.id, {
+      const closing = {
         meterStop: req.meterStop,
         lastMeterWh: req.meterStop,
         stoppedAt: new Date(req.timestamp),
@@ -286,11 +287,17 @@ export class SessionsOcpp {
         stopIdTag: req.idTag ?? null,
         energyWh: Math.max(0, req.meterStop - session.meterStart),
         // A refused session stays refused: its energy is on record, its bill is nothing.
-        state: refused ? 'refused' : 'completed',
-      });
+        state: refused ? ('refused' as const) : ('completed' as const),
+      };
+      const maxPowerW = found?.maxPowerW ?? null;
+      // A first bill of possible readings is written by the update that closes the session.
+      const firstBill = refused ? undefined : costAtClose({ ...session, ...closing }, maxPowerW);
+      const done = await repo.closeAtStop(tx, session.id, { ...closing, ...firstBill });
       if (refused || !done) return answer;
       // Billed, or held for review when the readings are impossible for the connector.
-      const settled = await settleSession(tx, done, found?.maxPowerW ?? null);
+      const settled = firstBill
+        ? { ...done, ...(await billSession(tx, done, { costWritten: true })) }
+        : await settleSession(tx, done, maxPowerW);
       if (lateStop) {
         // No user made this change: the audit line names the charger.
         await audit(tx, NO_USER, {

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { executeNamed, reusable } from '../../db/prepared.js';
 import { insertUnnest, type UnnestColumn } from '../../db/unnest.js';
 import {
   chargePoints,
@@ -38,12 +39,56 @@ export async function findResentStart(
   return row;
 }
 
-export async function insertSession(tx: Tx, values: typeof chargingSessions.$inferInsert) {
-  const [row] = await tx
+/** The columns a StartTransaction writes, every one given (null where unknown). */
+export type StartedSession = Required<
+  Pick<
+    typeof chargingSessions.$inferInsert,
+    | 'tariffId'
+    | 'tariffSnapshot'
+    | 'currency'
+    | 'chargePointId'
+    | 'operatorId'
+    | 'connectorId'
+    | 'idTag'
+    | 'rfidCardId'
+    | 'driverId'
+    | 'reservationId'
+    | 'meterStart'
+    | 'lastMeterWh'
+    | 'startedAt'
+    | 'state'
+    | 'authorization'
+  >
+>;
+const STARTED_COLUMNS = [
+  'tariffId',
+  'tariffSnapshot',
+  'currency',
+  'chargePointId',
+  'operatorId',
+  'connectorId',
+  'idTag',
+  'rfidCardId',
+  'driverId',
+  'reservationId',
+  'meterStart',
+  'lastMeterWh',
+  'startedAt',
+  'state',
+  'authorization',
+] as const satisfies readonly (keyof StartedSession)[];
+
+const insertStarted = reusable('session_insert', (tx) =>
+  tx
     .insert(chargingSessions)
-    .values(values)
+    .values(Object.fromEntries(STARTED_COLUMNS.map((c) => [c, sql.placeholder(c)])) as never)
     .onConflictDoNothing()
-    .returning({ id: chargingSessions.id });
+    .returning({ id: chargingSessions.id }),
+);
+
+/** A started session's row; undefined when a unique index refused it (a resent start, a card's second). */
+export async function insertSession(tx: Tx, values: StartedSession) {
+  const [row] = await insertStarted(tx).execute(values);
   return row;
 }
 
@@ -95,10 +140,16 @@ export async function storeMeterBatch(
   const l = [...live].sort((a, b) => a.id - b.id);
   const col = <T>(get: (r: NewMeterValue) => T) => sql.param(rows.map(get));
   const fig = <T>(get: (f: LiveFigures) => T | undefined) => sql.param(l.map((e) => get(e.figures) ?? null));
-  // Not a named statement: its best plan depends on the batch's size, so it is planned per run.
-  // A generic plan (made for a hundred rows) joined the sessions by scanning them and ran 2.1–2.4
-  // ms a batch instead of 0.6 to plan and 0.7 to run (docs/benchmarks.md).
-  await tx.execute(sql`
+  const ids = sql.param(l.map((e) => e.id));
+  // A named statement, planned once per connection: its plan must not depend on the batch's size.
+  // The session of each sample is a lookup by primary key (a subquery per row), and the sessions
+  // updated are found by their ids (`= ANY`), so the generic plan reads the sessions by index
+  // whatever the batch. Joined instead, a generic plan made for a hundred rows scanned the
+  // sessions (2.1–2.4 ms a batch; docs/benchmarks.md).
+  await executeNamed(
+    tx,
+    'meter_batch',
+    sql`
     WITH v AS (
       SELECT * FROM unnest(
         ${col((r) => r.chargePointId)}::int[], ${col((r) => r.connectorId)}::int[],
@@ -111,9 +162,10 @@ export async function storeMeterBatch(
     ), ins AS (
       INSERT INTO meter_values (charge_point_id, connector_id, session_id, at, measurand, phase, unit,
         context, location, format, value, numeric)
-      SELECT v.charge_point_id, v.connector_id, s.id, v.at, v.measurand, v.phase, v.unit, v.context,
-        v.location, v.format, v.value, v.numeric
-      FROM v LEFT JOIN charging_sessions s ON s.id = v.tx AND s.charge_point_id = v.charge_point_id
+      SELECT v.charge_point_id, v.connector_id,
+        (SELECT s.id FROM charging_sessions s WHERE s.id = v.tx AND s.charge_point_id = v.charge_point_id),
+        v.at, v.measurand, v.phase, v.unit, v.context, v.location, v.format, v.value, v.numeric
+      FROM v
       ON CONFLICT DO NOTHING
     )
     UPDATE charging_sessions s SET
@@ -122,12 +174,13 @@ export async function storeMeterBatch(
       last_soc = coalesce(f.soc, s.last_soc),
       updated_at = now()
     FROM unnest(
-      ${sql.param(l.map((e) => e.id))}::int[], ${sql.param(l.map((e) => e.chargePointId))}::int[],
+      ${ids}::int[], ${sql.param(l.map((e) => e.chargePointId))}::int[],
       ${fig((f) => f.lastMeterWh)}::bigint[], ${fig((f) => f.lastPowerW)}::float8[],
       ${fig((f) => f.lastSoc)}::float8[]
     ) AS f(id, cp, wh, w, soc)
-    WHERE s.id = f.id AND s.charge_point_id = f.cp
-      AND (s.state = 'active' OR (s.state = 'refused' AND s.stopped_at IS NULL))`);
+    WHERE s.id = ANY(${ids}::int[]) AND s.id = f.id AND s.charge_point_id = f.cp
+      AND (s.state = 'active' OR (s.state = 'refused' AND s.stopped_at IS NULL))`,
+  );
 }
 
 export interface LiveFigures {
@@ -163,6 +216,24 @@ export async function insertUnmatchedStop(
  * same start if the charger sends it again (same connector, meter start and time), and the
  * running sessions (active, or refused and open) a new one supersedes; all locked.
  */
+const startCandidatesQuery = reusable('session_start_candidates', (tx) =>
+  tx
+    .select()
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.chargePointId, sql.placeholder('chargePointId')),
+        eq(chargingSessions.connectorId, sql.placeholder('connectorId')),
+        sql`((${chargingSessions.meterStart} = ${sql.placeholder('meterStart')}
+            AND ${chargingSessions.startedAt} = ${sql.placeholder('startedAt')}::timestamptz)
+          OR ${chargingSessions.state} = 'active'
+          OR (${chargingSessions.state} = 'refused' AND ${chargingSessions.stoppedAt} IS NULL))`,
+      ),
+    )
+    .orderBy(chargingSessions.id)
+    .for('update'),
+);
+
 export async function startCandidates(
   tx: Tx,
   chargePointId: number,
@@ -170,20 +241,12 @@ export async function startCandidates(
   meterStart: number,
   startedAt: Date,
 ) {
-  const rows = await tx
-    .select()
-    .from(chargingSessions)
-    .where(
-      and(
-        eq(chargingSessions.chargePointId, chargePointId),
-        eq(chargingSessions.connectorId, connectorId),
-        sql`((${chargingSessions.meterStart} = ${meterStart} AND ${chargingSessions.startedAt} = ${startedAt.toISOString()}::timestamptz)
-          OR ${chargingSessions.state} = 'active'
-          OR (${chargingSessions.state} = 'refused' AND ${chargingSessions.stoppedAt} IS NULL))`,
-      ),
-    )
-    .orderBy(chargingSessions.id)
-    .for('update');
+  const rows = await startCandidatesQuery(tx).execute({
+    chargePointId,
+    connectorId,
+    meterStart,
+    startedAt: startedAt.toISOString(),
+  });
   const resent = rows.find(
     (r) => r.meterStart === meterStart && r.startedAt.getTime() === startedAt.getTime(),
   );
@@ -265,8 +328,8 @@ function maxPowerOf(row: {
  * What a StopTransaction needs in one statement: the session of the charger's transaction, locked
  * for the change that follows, and its connector's maximum power (for the review of its readings).
  */
-export async function lockSessionForStop(tx: Tx, chargePointId: number, transactionId: number) {
-  const [row] = await tx
+const lockForStopQuery = reusable('session_lock_for_stop', (tx) =>
+  tx
     .select({
       session: chargingSessions,
       connector: sql<number | null>`(SELECT ${connectors.maximumPower} FROM ${connectors}
@@ -277,7 +340,60 @@ export async function lockSessionForStop(tx: Tx, chargePointId: number, transact
     })
     .from(chargingSessions)
     .innerJoin(chargePoints, eq(chargePoints.id, chargingSessions.chargePointId))
-    .where(and(eq(chargingSessions.id, transactionId), eq(chargingSessions.chargePointId, chargePointId)))
-    .for('update', { of: chargingSessions });
+    .where(
+      and(
+        eq(chargingSessions.id, sql.placeholder('transactionId')),
+        eq(chargingSessions.chargePointId, sql.placeholder('chargePointId')),
+      ),
+    )
+    .for('update', { of: chargingSessions }),
+);
+
+export async function lockSessionForStop(tx: Tx, chargePointId: number, transactionId: number) {
+  const [row] = await lockForStopQuery(tx).execute({ chargePointId, transactionId });
   return row ? { session: row.session, maxPowerW: maxPowerOf(row) } : undefined;
+}
+
+/** What a StopTransaction writes to the session it closes; cost and currency when billed at once. */
+export interface StopClose {
+  meterStop: number;
+  lastMeterWh: number;
+  stoppedAt: Date;
+  stopReason: string;
+  stopIdTag: string | null;
+  energyWh: number;
+  state: 'completed' | 'refused';
+  cost?: number;
+  currency?: string;
+}
+
+const closeAtStopQuery = reusable('session_close_at_stop', (tx) =>
+  tx
+    .update(chargingSessions)
+    .set({
+      meterStop: sql.placeholder('meterStop') as never,
+      lastMeterWh: sql.placeholder('lastMeterWh') as never,
+      stoppedAt: sql.placeholder('stoppedAt') as never,
+      stopReason: sql.placeholder('stopReason') as never,
+      stopIdTag: sql.placeholder('stopIdTag') as never,
+      energyWh: sql.placeholder('energyWh') as never,
+      state: sql.placeholder('state') as never,
+      // A cost set before (a session closed at its last reading) stays unless a new one is given.
+      cost: sql`coalesce(${sql.placeholder('cost')}::bigint, ${chargingSessions.cost})`,
+      currency: sql`coalesce(${sql.placeholder('currency')}::text, ${chargingSessions.currency})`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(chargingSessions.id, sql.placeholder('id')))
+    .returning(),
+);
+
+/** Closes a session by its charger's StopTransaction (one statement, built once). */
+export async function closeAtStop(tx: Tx, id: number, c: StopClose) {
+  const [row] = await closeAtStopQuery(tx).execute({
+    ...c,
+    id,
+    cost: c.cost ?? null,
+    currency: c.currency ?? null,
+  });
+  return row;
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, or, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tariff, TariffSnapshot } from '@voltline/contract';
 import type { Tx } from '../../db/client.js';
+import { reusable } from '../../db/prepared.js';
 import { chargingSessions, connectors, operators, tariffs } from '../../db/schema/index.js';
 import { inScope, type Actor } from '../../lib/context.js';
 
@@ -82,22 +83,30 @@ export function availableFor(tx: Tx, operatorPath: string, at = new Date()) {
     .orderBy(asc(tariffs.name));
 }
 
-/** The tariff a connector bills by right now, if it has one in force. */
-export async function tariffOfConnector(tx: Tx, chargePointId: number, connectorId: number, at: Date) {
-  const [row] = await tx
+const tariffOfConnectorQuery = reusable('tariff_of_connector', (tx) =>
+  tx
     .select({ t: tariffs })
     .from(connectors)
     .innerJoin(tariffs, eq(tariffs.id, connectors.tariffId))
     .where(
       and(
-        eq(connectors.chargePointId, chargePointId),
-        eq(connectors.connectorId, connectorId),
+        eq(connectors.chargePointId, sql.placeholder('chargePointId')),
+        eq(connectors.connectorId, sql.placeholder('connectorId')),
         isNull(tariffs.retiredAt),
-        or(isNull(tariffs.validFrom), lte(tariffs.validFrom, at)),
-        or(isNull(tariffs.validTo), gt(tariffs.validTo, at)),
+        or(isNull(tariffs.validFrom), lte(tariffs.validFrom, sql.placeholder('at'))),
+        or(isNull(tariffs.validTo), gt(tariffs.validTo, sql.placeholder('at'))),
       ),
     )
-    .limit(1);
+    .limit(1),
+);
+
+/** The tariff a connector bills by at `at`, if it has one in force then. */
+export async function tariffOfConnector(tx: Tx, chargePointId: number, connectorId: number, at: Date) {
+  const [row] = await tariffOfConnectorQuery(tx).execute({
+    chargePointId,
+    connectorId,
+    at: at.toISOString(),
+  });
   return row?.t;
 }
 
