@@ -12,5 +12,8 @@ export default defineConfig({
     // state before turning it off.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A failed test runs once more; its first failure is printed (test/report-retries.ts).
+    retry: 1,
+    setupFiles: ['./test/report-retries.ts'],
   },
 });
