@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Tx } from './client.js';
 
@@ -41,4 +41,12 @@ export function reusable<Q extends Runnable>(name: string, build: (tx: Tx) => { 
     // The statement as built, run through this transaction's connection.
     return Object.create(template, { client: { value: client } }) as Q;
   };
+}
+
+/**
+ * An insert's values as placeholders of the same names, for `reusable`: `.values(placeholders(COLUMNS))`
+ * then `.execute(row)` with a value for every column.
+ */
+export function placeholders(columns: readonly string[]): never {
+  return Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as never;
 }

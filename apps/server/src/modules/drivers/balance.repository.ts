@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { BalanceEntry, BalanceEntryKind } from '@voltline/contract';
 import type { Tx } from '../../db/client.js';
-import { reusable } from '../../db/prepared.js';
+import { placeholders, reusable } from '../../db/prepared.js';
 import { balanceEntries, drivers, operators, users } from '../../db/schema/index.js';
 
 export type NewBalanceEntry = Omit<typeof balanceEntries.$inferInsert, 'id'>;
@@ -74,7 +74,7 @@ const ENTRY_COLUMNS = [
 const insertEntryQuery = reusable('balance_entry_insert', (tx) =>
   tx
     .insert(balanceEntries)
-    .values(Object.fromEntries(ENTRY_COLUMNS.map((c) => [c, sql.placeholder(c)])) as never)
+    .values(placeholders(ENTRY_COLUMNS))
     .onConflictDoNothing({ target: balanceEntries.reference })
     .returning(entryColumns),
 );

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { executeNamed, reusable } from '../../db/prepared.js';
+import { executeNamed, placeholders, reusable } from '../../db/prepared.js';
 import { insertUnnest, type UnnestColumn } from '../../db/unnest.js';
 import {
   chargePoints,
@@ -39,27 +39,7 @@ export async function findResentStart(
   return row;
 }
 
-/** The columns a StartTransaction writes, every one given (null where unknown). */
-export type StartedSession = Required<
-  Pick<
-    typeof chargingSessions.$inferInsert,
-    | 'tariffId'
-    | 'tariffSnapshot'
-    | 'currency'
-    | 'chargePointId'
-    | 'operatorId'
-    | 'connectorId'
-    | 'idTag'
-    | 'rfidCardId'
-    | 'driverId'
-    | 'reservationId'
-    | 'meterStart'
-    | 'lastMeterWh'
-    | 'startedAt'
-    | 'state'
-    | 'authorization'
-  >
->;
+/** The columns a StartTransaction writes. */
 const STARTED_COLUMNS = [
   'tariffId',
   'tariffSnapshot',
@@ -76,12 +56,17 @@ const STARTED_COLUMNS = [
   'startedAt',
   'state',
   'authorization',
-] as const satisfies readonly (keyof StartedSession)[];
+] as const satisfies readonly (keyof typeof chargingSessions.$inferInsert)[];
+
+/** A started session's values, every one given (null where unknown). */
+export type StartedSession = Required<
+  Pick<typeof chargingSessions.$inferInsert, (typeof STARTED_COLUMNS)[number]>
+>;
 
 const insertStarted = reusable('session_insert', (tx) =>
   tx
     .insert(chargingSessions)
-    .values(Object.fromEntries(STARTED_COLUMNS.map((c) => [c, sql.placeholder(c)])) as never)
+    .values(placeholders(STARTED_COLUMNS))
     .onConflictDoNothing()
     .returning({ id: chargingSessions.id }),
 );
