@@ -6,6 +6,16 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+// Node.js 22 and 24 are the supported LTS releases; 20 reached its end of life in April 2026 and
+// some dependencies already ask for 22. It still starts, with a word about it.
+const major = Number(process.versions.node.split('.')[0]);
+if (major < 22) {
+  console.warn(
+    `Node.js ${process.versions.node} is past its end of life; Voltline supports Node.js 22 and 24 LTS. ` +
+      'Install one of them (or run `PATH="$(scripts/lts-node.sh 24):$PATH" npm start`).',
+  );
+}
 const web = path.join(root, 'apps/web');
 const built = path.join(web, 'dist/index.html');
 
