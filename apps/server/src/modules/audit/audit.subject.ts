@@ -10,7 +10,11 @@ const intId = (id: string) => (/^[0-9]{1,9}$/.test(id) ? Number(id) : null);
  * about it recorded. Null for what belongs to no operator (a network setting): only Admin reads
  * such lines.
  */
-export async function subjectOperatorOf(tx: Tx, entity: string, entityId: string | null): Promise<number | null> {
+export async function subjectOperatorOf(
+  tx: Tx,
+  entity: string,
+  entityId: string | null,
+): Promise<number | null> {
   if (entityId === null) return null;
   const n = intId(entityId);
   const byKind: Record<string, ReturnType<typeof sql> | null> = {
@@ -41,7 +45,8 @@ export async function subjectOperatorOf(tx: Tx, entity: string, entityId: string
     firmware: n === null ? null : sql`SELECT operator_id FROM firmwares WHERE id = ${n}`,
     firmwareCampaign: n === null ? null : sql`SELECT operator_id FROM firmware_campaigns WHERE id = ${n}`,
     maintenanceLog: n === null ? null : sql`SELECT operator_id FROM maintenance_logs WHERE id = ${n}`,
-    smartChargingGroup: n === null ? null : sql`SELECT operator_id FROM smart_charging_groups WHERE id = ${n}`,
+    smartChargingGroup:
+      n === null ? null : sql`SELECT operator_id FROM smart_charging_groups WHERE id = ${n}`,
   };
   const own = byKind[entity] ?? null;
   const earlier = sql`SELECT subject_operator_id AS operator_id FROM audit_logs

@@ -15,7 +15,7 @@ import { inBatches } from '../../lib/excel.js';
 import type { MessageKey } from '../../lib/messages.js';
 import type { OutboundAction } from '../../ocpp/gateway.js';
 import { audit, NO_USER } from '../audit/audit.service.js';
-import { cardWorksAt } from '../drivers/authorization.js';
+import { networkOf } from '../drivers/authorization.js';
 import * as repo from './bookings.repository.js';
 
 type NewBody = z.output<typeof NewBooking>;
@@ -202,7 +202,7 @@ export class BookingsService {
     if (card.expiresAt && card.expiresAt.getTime() <= this.deps.clock.now().getTime()) {
       throw refuse(400, 'booking.cardExpired', field);
     }
-    if (!cardWorksAt(card.operatorPath, chargePointOperatorPath)) {
+    if (networkOf(card.operatorPath) !== networkOf(chargePointOperatorPath)) {
       throw refuse(400, 'booking.cardOtherNetwork', field);
     }
   }

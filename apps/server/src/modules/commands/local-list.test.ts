@@ -105,12 +105,12 @@ describe('a charger that refuses the list', () => {
     let answer = 'Accepted';
     let holds = 0;
     const sent: { listVersion: number; updateType: string }[] = [];
-    raw.handle('SendLocalList', async ({ params }) => {
+    raw.handle('SendLocalList', ({ params }) => {
       sent.push(params as { listVersion: number; updateType: string });
       if (answer === 'Accepted') holds = (params as { listVersion: number }).listVersion;
-      return { status: answer };
+      return Promise.resolve({ status: answer });
     });
-    raw.handle('GetLocalListVersion', async () => ({ listVersion: holds }));
+    raw.handle('GetLocalListVersion', () => Promise.resolve({ listVersion: holds }));
     expect((await send('sendLocalList', { updateType: 'Full' }, 'LIST-2')).body.data).toMatchObject({
       status: 'Accepted',
       listVersion: 1,

@@ -7,16 +7,23 @@ import { executeNamed } from '../../db/prepared.js';
 export type IdTagInfo = Ocpp.AuthorizeResponse['idTagInfo'];
 export type AuthorizationStatus = IdTagInfo['status'];
 
+/** The root of an operator path: `/1/4/9/` → `/1/`. Authorize still accepts cards across one network's tree. */
+export function networkOf(path: string): string {
+  return `/${path.split('/')[1] ?? ''}/`;
+}
+
 /**
- * Where a card may charge: at the chargers of its operator and of the operators below it (a
+ * Where a card is meant to charge, and so what a charger's local list holds: at the chargers of its operator and of the operators below it (a
  * parent's cards roam down its tree), and at the chargers of the operators above it (a
  * sub-operator's cards work at its parent's chargers, which see the sub-operator's data anyway).
- * Never at a sibling's or a cousin's charger: their trees only meet above both. The one rule
- * Authorize, StartTransaction, bookings and a charger's local list share.
+ * Never at a sibling's or a cousin's charger: their trees only meet above both. Authorize is
+ * still network-wide (`networkOf`): every card of this rule is one Authorize accepts, not yet the
+ * other way round (a sibling's card).
  */
 export function cardWorksAt(cardOperatorPath: string, chargePointOperatorPath: string): boolean {
   return (
-    chargePointOperatorPath.startsWith(cardOperatorPath) || cardOperatorPath.startsWith(chargePointOperatorPath)
+    chargePointOperatorPath.startsWith(cardOperatorPath) ||
+    cardOperatorPath.startsWith(chargePointOperatorPath)
   );
 }
 
@@ -130,7 +137,8 @@ export async function authorizeCard(
   now = new Date(),
 ): Promise<IdTagInfo & { rfidCardId?: number; driverId?: number; busy?: boolean }> {
   const raw = await readCard(tx, idTag, withBusy);
-  if (!raw || !cardWorksAt(raw.operator_path, chargePointOperatorPath)) return { status: 'Invalid' };
+  if (!raw || networkOf(raw.operator_path) !== networkOf(chargePointOperatorPath))
+    return { status: 'Invalid' };
   const card: CardRow = {
     status: raw.status,
     expiresAt: dateOf(raw.expires_at),
