@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type { AuditLog } from '@voltline/contract';
 import {
   bookings,
   diagnosticsRequests,
@@ -17,8 +18,9 @@ import {
   tariffs,
   users,
 } from '../src/db/schema/index.js';
+import { hashPassword } from '../src/lib/password.js';
 import { declaredRoutes } from '../src/plugins/auth.js';
-import { createTestApp, type TestApp } from './helper.js';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from './helper.js';
 import { connectClient, listen, registerChargePoint, type Client } from './ocpp-helper.js';
 
 // Tenancy: a Main Operator of İstanbul asks every route that takes an id for a record of Ankara,
@@ -28,6 +30,7 @@ import { connectClient, listen, registerChargePoint, type Client } from './ocpp-
 let t: TestApp;
 let istanbul: string;
 let charger: Client;
+let url: string;
 const ids: Record<string, number | string> = {};
 const MARKERS = [
   'ANK-PROBE',
@@ -43,7 +46,7 @@ const MARKERS = [
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  const url = await listen(t);
+  url = await listen(t);
   istanbul = await t.login('istanbul@voltline.local');
   const [ankara] = await db.select().from(operators).where(eq(operators.name, 'Voltline Ankara'));
   const [murat] = await db.select().from(drivers).where(eq(drivers.name, 'Murat'));
@@ -291,5 +294,148 @@ describe('the tenant matrix', () => {
       body: { chargePointId: 'ANK-PROBE', type: 'Soft' },
     });
     expect(r.status).toBe(404);
+  });
+});
+
+describe('the tenant matrix of the audit log', () => {
+  type Lines = { data: { items: AuditLog[]; total: number } };
+  const LIST = '/api/portal/AuditLogs/GetAuditLogsDynamic?index=0&size=100';
+
+  let made: { status: number; body: { data: { id: number } } };
+  let ali: { id: number } | undefined;
+  let root: string;
+  beforeAll(async () => {
+    const db = t.database.db;
+    const [ist] = await db.select().from(operators).where(eq(operators.name, 'Voltline İstanbul'));
+    // An Admin who belongs to İstanbul acts on Ankara's records.
+    await db.insert(users).values({
+      operatorId: ist!.id,
+      email: 'ist.admin@voltline.local',
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      name: 'İstanbul',
+      surname: 'Admin',
+      roles: ['Admin'],
+    });
+    const istAdmin = await t.login('ist.admin@voltline.local');
+    root = await t.login('admin@voltline.local');
+    made = await t.call<{ data: { id: number } }>('POST', '/api/portal/driver', {
+      token: istAdmin,
+      body: {
+        name: 'Gone',
+        surname: 'Ankaralı',
+        email: 'gone.ankarali@example.com',
+        operatorId: ids.operator,
+      },
+    });
+    expect(made.status).toBe(200);
+    expect(
+      (await t.call('DELETE', `/api/portal/driver/${made.body.data.id}`, { token: istAdmin })).status,
+    ).toBe(200);
+    const renamed = await t.call('PUT', '/api/portal/user', {
+      token: istAdmin,
+      body: { id: ids.user, email: 'ankara.renamed@voltline.local' },
+    });
+    expect(renamed.status).toBe(200);
+    const tariffChange = await t.call('PUT', '/api/portal/tariff', {
+      token: istAdmin,
+      body: { id: ids.tariff, pricePerKwh: 701 },
+    });
+    expect(tariffChange.status).toBe(200);
+    // A root Admin changes one of İstanbul's drivers: İstanbul reads the line, not the Admin's address.
+    [ali] = await db.select().from(drivers).where(eq(drivers.name, 'Ali'));
+    const touched = await t.call('PUT', '/api/portal/driver', {
+      token: root,
+      headers: { 'user-agent': 'RootBrowser/1.0' },
+      body: { id: ali!.id, phone: '+90 555 000 00 01' },
+    });
+    expect(touched.status).toBe(200);
+  });
+
+  it('shows a sub-operator only lines about its records, and who acted from above it without e-mail, IP or browser', async () => {
+    const db = t.database.db;
+    const r = await t.call<Lines>('POST', LIST, { token: istanbul, body: {} });
+    expect(r.status).toBe(200);
+    const lines = r.body.data.items;
+    expect(r.body.data.total).toBe(lines.length);
+    const body = JSON.stringify(r.body);
+    for (const marker of [
+      'Ankaralı',
+      'gone.ankarali@example.com',
+      'ankara.renamed@voltline.local',
+      'ankara.probe',
+    ]) {
+      expect(body, marker).not.toContain(marker);
+    }
+    const ankaraRecord = (l: AuditLog) =>
+      (l.entity === 'tariff' && l.entityId === String(ids.tariff)) ||
+      (l.entity === 'user' && l.entityId === String(ids.user)) ||
+      (l.entity === 'driver' && l.entityId === String(made.body.data.id)) ||
+      (l.entity === 'operator' && l.entityId === String(ids.operator));
+    expect(lines.filter(ankaraRecord)).toEqual([]);
+    const rootLine = lines.find((l) => l.entity === 'driver' && l.entityId === String(ali!.id));
+    expect(rootLine).toMatchObject({
+      userName: 'Admin Voltline',
+      userEmail: null,
+      ip: null,
+      userAgent: null,
+    });
+    expect(body).not.toContain('"admin@voltline.local"');
+    expect(body).not.toContain('RootBrowser');
+    // The İstanbul Admin's own activity log, in İstanbul's reach: its lines about Ankara stay out.
+    const [me] = await db.select().from(users).where(eq(users.email, 'ist.admin@voltline.local'));
+    const own = await t.call<Lines>(
+      'POST',
+      `/api/portal/AuditLogs/GetUserAuditLogsDynamic/${me!.id}?index=0&size=100`,
+      { token: istanbul, body: {} },
+    );
+    expect(own.status).toBe(200);
+    expect(own.body.data.items.filter(ankaraRecord)).toEqual([]);
+    expect(JSON.stringify(own.body)).not.toContain('Ankaralı');
+    // Admin still reads every line, with who acted.
+    const all = await t.call<Lines>('POST', LIST, { token: root, body: { userId: me!.id } });
+    expect(all.body.data.items.filter(ankaraRecord).length).toBeGreaterThanOrEqual(4);
+    expect(all.body.data.items[0]?.userEmail).toBe('ist.admin@voltline.local');
+  });
+});
+
+describe('the tenant matrix of a charger’s local list', () => {
+  beforeAll(async () => {
+    const db = t.database.db;
+    const [rootOp] = await db.select().from(operators).where(eq(operators.name, 'Voltline Demo Network'));
+    const [rootDriver] = await db
+      .insert(drivers)
+      .values({ name: 'Network', surname: 'Driver', operatorId: rootOp!.id })
+      .returning();
+    await db
+      .insert(rfidCards)
+      .values({ driverId: rootDriver!.id, name: 'network card', number: 'ROOT-CARD-1' });
+    await registerChargePoint(t, 'IST-LIST', 'istanbul-list-secret1');
+  });
+
+  it('sends an İstanbul charger the cards that may charge there: its own and its parent’s, never a sibling’s', async () => {
+    const ist = await connectClient(url, 'IST-LIST', 'istanbul-list-secret1');
+    try {
+      const sent: { idTag: string; idTagInfo?: { status: string } }[][] = [];
+      ist.handle('SendLocalList', ({ params }) => {
+        sent.push((params as { localAuthorizationList: (typeof sent)[number] }).localAuthorizationList);
+        return Promise.resolve({ status: 'Accepted' });
+      });
+      const r = await t.call<{ data: { status: string } }>('POST', '/api/ocpp/RemoteTrigger/sendLocalList', {
+        token: istanbul,
+        body: { chargePointId: 'IST-LIST', updateType: 'Full' },
+      });
+      expect(r.body.data.status).toBe('Accepted');
+      const listed = sent[0]!.map((e) => e.idTag).sort();
+      expect(listed).toEqual(['DEMO0001', 'DEMO0002', 'ROOT-CARD-1']);
+      // Each listed card is one Authorize accepts there, answered as listed.
+      for (const entry of sent[0]!) {
+        const auth = (await ist.call('Authorize', { idTag: entry.idTag })) as {
+          idTagInfo: { status: string };
+        };
+        expect([entry.idTag, auth.idTagInfo.status]).toEqual([entry.idTag, entry.idTagInfo?.status]);
+      }
+    } finally {
+      await ist.close({ force: true });
+    }
   });
 });

@@ -6,7 +6,10 @@ export const auditLogs = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: integer('user_id'),
     userEmail: text('user_email'),
+    /** The operator of the user who acted (as it was then). */
     operatorId: integer('operator_id'),
+    /** The operator of the record the line is about: the line's tenant (null: Admin only). */
+    subjectOperatorId: integer('subject_operator_id'),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
@@ -18,5 +21,6 @@ export const auditLogs = pgTable(
   (t) => [
     index('audit_logs_user_idx').on(t.userId, t.id),
     index('audit_logs_entity_idx').on(t.entity, t.entityId),
+    index('audit_logs_subject_operator_idx').on(t.subjectOperatorId, t.id),
   ],
 );

@@ -187,17 +187,23 @@ export const chargingProfiles = pgTable(
 );
 
 /**
- * The local authorization list Voltline last sent to a charger (SendLocalList): its version and
- * the entries, so a Differential update sends only what changed since.
+ * The local authorization list Voltline last sent to a charger and the charger Accepted
+ * (SendLocalList): its version and entries, so a Differential update sends only what changed
+ * since; and the version the charger last reported (GetLocalListVersion, or the version it
+ * Accepted), so Voltline sends Full when the charger holds something else.
  */
 export const localLists = pgTable('local_lists', {
   chargePointId: integer('charge_point_id')
     .primaryKey()
     .references(() => chargePoints.id, { onDelete: 'cascade' }),
-  version: integer('version').notNull(),
+  /** The version of the list the charger Accepted; null while none is recorded. */
+  version: integer('version'),
   /** idTag → its idTagInfo as sent ({ status, expiryDate? }). */
   entries: jsonb('entries').$type<Record<string, { status: string; expiryDate?: string }>>().notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The list version the charger last reported; -1: it has no local list support, 0: empty. */
+  reportedVersion: integer('reported_version'),
+  reportedAt: timestamp('reported_at', { withTimezone: true }),
 });
 
 /**

@@ -72,11 +72,13 @@ async function readable(db: Db, actor: Actor, rows: AuditRow[]): Promise<AuditLo
       if (afterName !== undefined) out.afterName = afterName;
       return out;
     });
+    // Who acted is named; their e-mail, address and browser only to who may read that user.
+    const authorInReach = actor.isAdmin || (r.authorPath !== null && pathInReach(actor, r.authorPath));
     const currency = r.currency ?? (typeof r.summary.currency === 'string' ? r.summary.currency : null);
     return {
       id: r.id,
       userId: r.userId,
-      userEmail: r.userEmail,
+      userEmail: authorInReach ? r.userEmail : null,
       userName: r.userName,
       operatorId: r.operatorId,
       operatorName: r.operatorName,
@@ -88,8 +90,8 @@ async function readable(db: Db, actor: Actor, rows: AuditRow[]): Promise<AuditLo
       currency,
       changes,
       summary: r.summary,
-      ip: r.ip,
-      userAgent: r.userAgent,
+      ip: authorInReach ? r.ip : null,
+      userAgent: authorInReach ? r.userAgent : null,
       createdAt: r.createdAt.toISOString(),
     };
   });

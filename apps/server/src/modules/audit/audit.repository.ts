@@ -29,6 +29,8 @@ export interface AuditRow {
   entityName: string | null;
   /** The operator path of the record the line is about, when it still exists. */
   subjectPath: string | null;
+  /** The operator path of the user who acted, now (null: no user, or the user is gone). */
+  authorPath: string | null;
   target: string | null;
   targetId: string | null;
   currency: string | null;
@@ -95,40 +97,44 @@ const SUBJECT = sql`LEFT JOIN LATERAL (
   ) s ON true
   LEFT JOIN operators so ON so.id = s.operator_id`;
 
-/** The author's operator as recorded (`ao`) and as it is now named. */
+/**
+ * The author's operator as recorded (`ao`), the author's operator now (`aup`, for who may read the
+ * author), and the operator of the line's record as recorded when the line was written (`sub`).
+ */
 const AUTHOR = sql`LEFT JOIN users au ON au.id = a.user_id
-  LEFT JOIN operators ao ON ao.id = a.operator_id`;
+  LEFT JOIN operators ao ON ao.id = a.operator_id
+  LEFT JOIN operators aup ON aup.id = au.operator_id
+  LEFT JOIN operators sub ON sub.id = a.subject_operator_id`;
 
 /**
- * Tenant scope of the audit log: a line belongs to the operator of the user who made it and to the
- * operator of the record it is about. A user sees the lines of either kind in its subtree; so a
- * sub-operator sees what its own users did, and what anyone (an Admin above it, a charger's
- * message, a rule) did to its records. Admin sees every line.
+ * Tenant scope of the audit log: a line belongs to the operator of the record it is about, as
+ * recorded when it was written (`subject_operator_id`), never to the operator of who acted. A
+ * user sees the lines about records of its subtree, whoever made them; an Admin above it acting
+ * on another tenant's record leaves no line here. A line about no operator's record (a network
+ * setting) is Admin's only. Admin sees every line.
  */
 function scope(actor: Actor): SQL | undefined {
   if (actor.isAdmin) return undefined;
-  const subtree = `${actor.operatorPath}%`;
-  return sql`(ao.path LIKE ${subtree} OR so.path LIKE ${subtree})`;
+  return sql`sub.path LIKE ${`${actor.operatorPath}%`}`;
 }
 
-function conditions(actor: Actor, q: AuditQuery): { where: SQL; needsSubject: boolean } {
+function conditions(actor: Actor, q: AuditQuery): SQL {
   const f = q.filter;
   const parts: SQL[] = [];
-  let needsSubject = false;
+  // One user's activity log too: only the lines about records in the reader's reach.
+  const scoped = scope(actor);
+  if (scoped) parts.push(scoped);
   if ('userId' in q) parts.push(sql`a.user_id = ${q.userId}`);
   else {
     const { userId, operatorId } = q.filter;
-    const scoped = scope(actor);
-    if (scoped) parts.push(scoped);
     if (userId) parts.push(sql`a.user_id = ${userId}`);
-    if (operatorId) parts.push(sql`(a.operator_id = ${operatorId} OR s.operator_id = ${operatorId})`);
-    needsSubject = scoped !== undefined || operatorId !== undefined;
+    if (operatorId) parts.push(sql`(a.operator_id = ${operatorId} OR a.subject_operator_id = ${operatorId})`);
   }
   if (f.action) parts.push(sql`a.action = ${f.action}`);
   if (f.entity) parts.push(sql`a.entity = ${f.entity}`);
   if (f.from) parts.push(sql`a.created_at >= ${new Date(f.from).toISOString()}::timestamptz`);
   if (f.to) parts.push(sql`a.created_at <= ${new Date(f.to).toISOString()}::timestamptz`);
-  return { where: parts.length ? sql.join(parts, sql` AND `) : sql`true`, needsSubject };
+  return parts.length ? sql.join(parts, sql` AND `) : sql`true`;
 }
 
 interface RawRow {
@@ -143,6 +149,7 @@ interface RawRow {
   entity_id: string | null;
   entity_name: string | null;
   subject_path: string | null;
+  author_path: string | null;
   target: string | null;
   target_id: string | null;
   currency: string | null;
@@ -164,6 +171,7 @@ const toRow = (r: RawRow): AuditRow => ({
   entityId: r.entity_id,
   entityName: r.entity_name,
   subjectPath: r.subject_path,
+  authorPath: r.author_path,
   target: r.target,
   targetId: r.target_id,
   currency: r.currency,
@@ -175,12 +183,12 @@ const toRow = (r: RawRow): AuditRow => ({
 
 /** A page of lines with their names, newest first unless the filter says otherwise. */
 export async function listAudit(tx: Tx, actor: Actor, q: AuditQuery, offset: number, limit: number) {
-  const { where } = conditions(actor, q);
+  const where = conditions(actor, q);
   const order = q.filter.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
   const result = await tx.execute(sql`
     SELECT a.id, a.user_id, a.user_email, au.name || ' ' || au.surname AS user_name,
       a.operator_id, ao.name AS operator_name, a.action, a.entity, a.entity_id,
-      s.name AS entity_name, so.path AS subject_path, s.target, s.target_id, s.currency,
+      s.name AS entity_name, so.path AS subject_path, aup.path AS author_path, s.target, s.target_id, s.currency,
       a.summary, a.ip, a.user_agent, a.created_at
     FROM audit_logs a
     ${AUTHOR}
@@ -191,12 +199,12 @@ export async function listAudit(tx: Tx, actor: Actor, q: AuditQuery, offset: num
   return (result as { rows: RawRow[] }).rows.map(toRow);
 }
 
-/** How many lines match; the record lookups join only when scope or the operator filter needs them. */
+/** How many lines match; the record's operator joins only for a reader's scope. */
 export async function countAudit(tx: Tx, actor: Actor, q: AuditQuery): Promise<number> {
-  const { where, needsSubject } = conditions(actor, q);
+  const where = conditions(actor, q);
   const result = await tx.execute(sql`
     SELECT count(*)::int AS n FROM audit_logs a
-    ${needsSubject ? sql`${AUTHOR} ${SUBJECT}` : sql``}
+    ${actor.isAdmin ? sql`` : sql`LEFT JOIN operators sub ON sub.id = a.subject_operator_id`}
     WHERE ${where}`);
   const [row] = (result as { rows: { n: number | string }[] }).rows;
   return Number(row?.n ?? 0);

@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client.js';
 import type { Ctx } from '../../lib/context.js';
 import { insertAudit } from './audit.repository.js';
+import { subjectOperatorOf } from './audit.subject.js';
 
 const SECRET_KEYS = /pass(word)?|secret|token|hash|iban|authorization/i;
 
@@ -31,6 +32,11 @@ export interface AuditEvent {
   entity: string;
   entityId?: string | number | null;
   summary?: Record<string, unknown>;
+  /**
+   * The operator of the record the line is about, when the caller has it at hand; otherwise it is
+   * looked up from the record (or, for a record already gone, from an earlier line about it).
+   */
+  subjectOperatorId?: number | null;
 }
 
 /**
@@ -47,13 +53,17 @@ export async function audit(
   ctx: Pick<Ctx, 'ip' | 'userAgent'> & { actor: AuditActor | null },
   e: AuditEvent,
 ) {
+  const entityId = e.entityId === undefined || e.entityId === null ? null : String(e.entityId);
+  const subjectOperatorId =
+    e.subjectOperatorId !== undefined ? e.subjectOperatorId : await subjectOperatorOf(tx, e.entity, entityId);
   await insertAudit(tx, {
     userId: ctx.actor?.userId ?? null,
     userEmail: ctx.actor?.email ?? null,
     operatorId: ctx.actor?.operatorId ?? null,
     action: e.action,
     entity: e.entity,
-    entityId: e.entityId === undefined || e.entityId === null ? null : String(e.entityId),
+    entityId,
+    subjectOperatorId,
     summary: redact(e.summary ?? {}) as Record<string, unknown>,
     ip: ctx.ip,
     userAgent: ctx.userAgent?.slice(0, 300) ?? null,

@@ -18,10 +18,9 @@ import {
   promotePendingPassword,
   setPendingPasswordHash,
 } from '../charge-points/charge-points.repository.js';
-import { networkCards } from '../drivers/authorization.js';
 import { recordCommandInMaintenance } from '../maintenance/maintenance.commands.js';
 import { rememberProfiles } from './charging-profiles.js';
-import { lastSentList, saveSentList } from './local-lists.repository.js';
+import { prepareListVersion, prepareLocalList } from './local-list.js';
 import { prepareSignedUpdate } from './signed-firmware.js';
 
 export type Target = NonNullable<Awaited<ReturnType<typeof findInScope>>>;
@@ -182,11 +181,10 @@ export class CommandsService {
     ) {
       return this.securityProfiles.prepare(ctx, cp, String(request.value));
     }
-    if (command === 'sendLocalList') return this.localList(cp, request.updateType === 'Differential');
-    if (command === 'getLocalListVersion') {
-      const last = await lastSentList(this.db, cp.id);
-      return { payload: request, logged: request, extra: { lastSentVersion: last?.version ?? -1 } };
+    if (command === 'sendLocalList') {
+      return prepareLocalList(this.db, cp, request.updateType === 'Differential');
     }
+    if (command === 'getLocalListVersion') return prepareListVersion(this.db, cp, request);
     return { payload: request, logged: request };
   }
 
@@ -212,36 +210,6 @@ export class CommandsService {
           ? promotePendingPassword(tx, cp.id, hash)
           : setPendingPasswordHash(tx, cp.id, null),
       failed: (tx) => setPendingPasswordHash(tx, cp.id, null),
-    };
-  }
-
-  /**
-   * SendLocalList from the network's cards: Full sends every card, Differential what changed
-   * since the list Voltline last sent (a card left out is removed from the charger). The version
-   * sent is remembered only when the charger accepts the list.
-   */
-  private async localList(cp: Target, differential: boolean): Promise<Prepared> {
-    const cards = await networkCards(this.db, cp.operatorPath);
-    const last = await lastSentList(this.db, cp.id);
-    const version = (last?.version ?? 0) + 1;
-    const now = Object.fromEntries(cards.map((c) => [c.idTag, c.idTagInfo]));
-    const before = differential ? (last?.entries ?? {}) : {};
-    const list = differential
-      ? [
-          ...cards.filter((c) => JSON.stringify(before[c.idTag]) !== JSON.stringify(c.idTagInfo)),
-          ...Object.keys(before)
-            .filter((idTag) => !(idTag in now))
-            .map((idTag) => ({ idTag })),
-        ]
-      : cards;
-    const updateType = differential ? 'Differential' : 'Full';
-    return {
-      payload: { listVersion: version, updateType, localAuthorizationList: list },
-      logged: { updateType, listVersion: version, entries: list.length },
-      after: async (tx, answer) => {
-        if (answer.status === 'Accepted') await saveSentList(tx, cp.id, version, now);
-      },
-      extra: { listVersion: version, entries: list.length },
     };
   }
 }

@@ -7,9 +7,24 @@ import { executeNamed } from '../../db/prepared.js';
 export type IdTagInfo = Ocpp.AuthorizeResponse['idTagInfo'];
 export type AuthorizationStatus = IdTagInfo['status'];
 
-/** The root of an operator path: `/1/4/9/` → `/1/`. Cards work across one network's tree. */
+/** The root of an operator path: `/1/4/9/` → `/1/`. Authorize still accepts cards across one network's tree. */
 export function networkOf(path: string): string {
   return `/${path.split('/')[1] ?? ''}/`;
+}
+
+/**
+ * Where a card is meant to charge, and so what a charger's local list holds: at the chargers of its operator and of the operators below it (a
+ * parent's cards roam down its tree), and at the chargers of the operators above it (a
+ * sub-operator's cards work at its parent's chargers, which see the sub-operator's data anyway).
+ * Never at a sibling's or a cousin's charger: their trees only meet above both. Authorize is
+ * still network-wide (`networkOf`): every card of this rule is one Authorize accepts, not yet the
+ * other way round (a sibling's card).
+ */
+export function cardWorksAt(cardOperatorPath: string, chargePointOperatorPath: string): boolean {
+  return (
+    chargePointOperatorPath.startsWith(cardOperatorPath) ||
+    cardOperatorPath.startsWith(chargePointOperatorPath)
+  );
 }
 
 /**
@@ -166,11 +181,12 @@ export interface LocalListEntry {
 }
 
 /**
- * Every card of the network the charge point's operator belongs to, with what Authorize would
- * answer for it now, for a charger's local authorization list. Archived cards and deleted drivers
- * are left out (a Differential update removes them from the charger).
+ * Every card that may charge at the charge point (`cardWorksAt`: its operator's, those above it
+ * and those below it; never a sibling's), with what Authorize would answer for it now, for a
+ * charger's local authorization list. Archived cards and deleted drivers are left out (a
+ * Differential update removes them from the charger), as Authorize answers them Blocked or Invalid.
  */
-export async function networkCards(
+export async function localListCards(
   tx: Tx,
   chargePointOperatorPath: string,
   now = new Date(),
@@ -184,7 +200,7 @@ export async function networkCards(
       and(
         isNull(rfidCards.archivedAt),
         isNull(drivers.deletedAt),
-        sql`${operators.path} LIKE ${`${networkOf(chargePointOperatorPath)}%`}`,
+        sql`(${operators.path} LIKE ${`${chargePointOperatorPath}%`} OR position(${operators.path} in ${chargePointOperatorPath}) = 1)`,
       ),
     )
     .orderBy(rfidCards.number);

@@ -414,19 +414,15 @@ describe('commands of the charging flow', () => {
       lastSentVersion: -1,
     });
     const full = await send('sendLocalList', { updateType: 'Full' });
-    expect(full.body.data).toEqual({ status: 'Accepted', listVersion: 1, entries: 4 });
-    expect(lists[0]?.localAuthorizationList?.map((e) => e.idTag).sort()).toEqual([
-      'DEMO0001',
-      'DEMO0002',
-      'DEMO0003',
-      'DEMO0004',
-    ]);
+    // An İstanbul charger: İstanbul's cards, never its sibling Ankara's (DEMO0003, DEMO0004).
+    expect(full.body.data).toEqual({ status: 'Accepted', listVersion: 1, entries: 2 });
+    expect(lists[0]?.localAuthorizationList?.map((e) => e.idTag).sort()).toEqual(['DEMO0001', 'DEMO0002']);
 
     await t.database.db.update(rfidCards).set({ status: 'blocked' }).where(eq(rfidCards.number, 'DEMO0002'));
     await t.database.db
       .update(rfidCards)
       .set({ archivedAt: new Date() })
-      .where(eq(rfidCards.number, 'DEMO0003'));
+      .where(eq(rfidCards.number, 'DEMO0001'));
     const diff = await send('sendLocalList', { updateType: 'Differential' });
     expect(diff.body.data).toEqual({ status: 'Accepted', listVersion: 2, entries: 2 });
     expect(lists[1]).toEqual({
@@ -434,12 +430,12 @@ describe('commands of the charging flow', () => {
       updateType: 'Differential',
       localAuthorizationList: [
         { idTag: 'DEMO0002', idTagInfo: expect.objectContaining({ status: 'Blocked' }) as unknown },
-        { idTag: 'DEMO0003' },
+        { idTag: 'DEMO0001' },
       ],
     });
     expect((await send('getLocalListVersion', {})).body.data).toEqual({ listVersion: 2, lastSentVersion: 2 });
     await t.database.db.update(rfidCards).set({ status: 'active' }).where(eq(rfidCards.number, 'DEMO0002'));
-    await t.database.db.update(rfidCards).set({ archivedAt: null }).where(eq(rfidCards.number, 'DEMO0003'));
+    await t.database.db.update(rfidCards).set({ archivedAt: null }).where(eq(rfidCards.number, 'DEMO0001'));
   });
 
   it('sends a DataTransfer and returns the charger answer', async () => {
