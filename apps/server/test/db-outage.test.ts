@@ -142,7 +142,7 @@ describe('while the database is unavailable', () => {
     } finally {
       outage.restore();
     }
-    await expect(answer).resolves.toEqual({ idTagInfo: expect.objectContaining({ status: 'Accepted' }) });
+    expect(((await answer) as { idTagInfo?: { status: string } }).idTagInfo?.status).toBe('Accepted');
     // A charger that sends it again anyway changes nothing.
     await expect(charger.call('StopTransaction', stop)).resolves.toBeTruthy();
 

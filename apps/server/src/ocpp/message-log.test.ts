@@ -127,7 +127,8 @@ describe('the OCPP message log', () => {
     const flaky = new Proxy(db, {
       get: (target, key) =>
         key === 'execute'
-          ? (...args: Parameters<typeof db.execute>) => (down ? Promise.reject(refused) : target.execute(...args))
+          ? (...args: Parameters<typeof db.execute>) =>
+              down ? Promise.reject(refused) : target.execute(...args)
           : (Reflect.get(target, key) as unknown),
     });
     const log = new OcppMessageLog(flaky, pino({ level: 'silent' }), undefined, {
