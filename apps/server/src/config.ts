@@ -110,6 +110,12 @@ const EnvSchema = z.object({
   /** `GET /metrics` on a port of its own (no token needed there), e.g. one only the scraper reaches. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   OCPP_CALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /**
+   * How long a StopTransaction is retried, with growing pauses, while the database is unavailable,
+   * before the charger is answered InternalError (it then sends the Stop again). Keep it below
+   * the chargers' own call time-out.
+   */
+  OCPP_STOP_RETRY_SECONDS: z.coerce.number().int().min(0).max(300).default(20),
   OCPP_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SESSION_STALE_HOURS: z.coerce
     .number()

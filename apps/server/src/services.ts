@@ -185,6 +185,8 @@ export function createServices({
     log,
     nodeId: config.nodeId,
     callTimeoutMs: config.OCPP_CALL_TIMEOUT_SECONDS * 1000,
+    stopRetryMs: config.OCPP_STOP_RETRY_SECONDS * 1000,
+    nodeTimeoutMs,
     logRetentionDays: config.OCPP_LOG_RETENTION_DAYS,
     nats: nats ? { connection: nats, prefix: config.NATS_SUBJECT_PREFIX } : null,
     isLeader: () => leader.isLeader,

@@ -32,7 +32,9 @@ export interface TestApp {
  * A fresh database per test file: a copy of the migrated template on the embedded database, or,
  * with TEST_DATABASE_URL set, a new PostgreSQL database dropped when the file ends.
  */
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(
+  via?: (url: URL) => URL,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const dump = new Blob([readFileSync(inject('pgliteTemplate'))]);
@@ -45,7 +47,10 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString(), 5);
+  // Through a proxy a test cuts, idle connections dropping is expected and not worth a line.
+  const database = via
+    ? await openPostgres(via(target).toString(), 5, () => undefined)
+    : await openPostgres(target.toString(), 5);
   return {
     database,
     drop: async () => {
@@ -60,7 +65,8 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
 /** `clock`: the services' clock, for tests that move time instead of waiting. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { clock?: Clock } = {},
+  /** via: the address the app reaches PostgreSQL at, e.g. through a proxy a test cuts. */
+  opts: { clock?: Clock; via?: (url: URL) => URL } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'voltline-test-'));
   const config = loadConfig({
@@ -73,7 +79,7 @@ export async function createTestApp(
     WEB_DIST: path.join(dataDir, 'no-portal'),
     ...env,
   });
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await freshDatabase(opts.via);
   await bootstrap(database.db, config);
   const app = await buildApp({ config, database, ...(opts.clock ? { clock: opts.clock } : {}) });
   await app.ready();

@@ -12,6 +12,7 @@ import { securityMessages } from './messages/security.js';
 import { securityProfileMessages } from './messages/security-profiles.js';
 import { bookingMessages } from './messages/bookings.js';
 import { smartChargingMessages } from './messages/smart-charging.js';
+import { outageMessages } from './messages/outage.js';
 
 /**
  * Every text the API answers with, in each language of the portal. Keys are grouped by domain;
@@ -139,6 +140,7 @@ const en = {
   ...securityProfileMessages.en,
   ...bookingMessages.en,
   ...smartChargingMessages.en,
+  ...outageMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -266,6 +268,7 @@ const tr: Record<MessageKey, string> = {
   ...securityProfileMessages.tr,
   ...bookingMessages.tr,
   ...smartChargingMessages.tr,
+  ...outageMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };

@@ -73,6 +73,10 @@ export interface CentralSystemOptions {
   log: FastifyBaseLogger;
   nodeId: string;
   callTimeoutMs: number;
+  /** How long a StopTransaction is retried while the database is unavailable (default 20 s). */
+  stopRetryMs?: number;
+  /** A process silent this long is gone: a command through it is answered "not connected". */
+  nodeTimeoutMs?: number;
   logRetentionDays: number;
   /** Prometheus metrics; absent in some unit tests. */
   metrics?: Metrics;
@@ -113,6 +117,7 @@ export class CentralSystem {
           nodeId: o.nodeId,
           prefix: o.nats.prefix,
           callTimeoutMs: o.callTimeoutMs,
+          nodeTimeoutMs: o.nodeTimeoutMs ?? 15_000,
           log: o.log,
           metrics: o.metrics,
         })
@@ -274,6 +279,7 @@ export class CentralSystem {
       certificates: this.o.certificates,
       heartbeats: this.heartbeats,
       statuses: this.statuses,
+      stopRetryMs: this.o.stopRetryMs ?? 20_000,
       get log() {
         return log();
       },

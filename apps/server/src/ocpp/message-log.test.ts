@@ -119,4 +119,31 @@ describe('the OCPP message log', () => {
     const kept = rows.find((r) => r.messageId === 'b')?.payload as { unstorable: string };
     expect(JSON.parse(Buffer.from(kept.unstorable, 'base64').toString())).toEqual({ currentTime: 'now' });
   });
+
+  it('keeps frames while the database is unavailable, in order, the oldest dropped past its bound', async () => {
+    let down = true;
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const db = t.database.db;
+    const flaky = new Proxy(db, {
+      get: (target, key) =>
+        key === 'execute'
+          ? (...args: Parameters<typeof db.execute>) =>
+              down ? Promise.reject(refused) : target.execute(...args)
+          : (Reflect.get(target, key) as unknown),
+    });
+    const log = new OcppMessageLog(flaky, pino({ level: 'silent' }), undefined, {
+      flushMs: 60_000,
+      maxBatch: 10_000,
+      maxKept: 3,
+    });
+    for (let i = 1; i <= 5; i++) {
+      log.frame('LOG-DOWN', JSON.stringify([2, `down-${i}`, 'Heartbeat', {}]), false);
+      await log.flush();
+    }
+    expect(await frames('LOG-DOWN')).toEqual([]);
+    expect(log.queueDepth).toBe(3);
+    down = false;
+    await log.stop();
+    expect((await frames('LOG-DOWN')).map((f) => f.messageId)).toEqual(['down-3', 'down-4', 'down-5']);
+  });
 });

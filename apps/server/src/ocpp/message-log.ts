@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import type { Metrics } from '../lib/metrics.js';
 import { ocppMessages } from '../db/schema/index.js';
 import { insertUnnest, type UnnestColumn } from '../db/unnest.js';
+import { isDatabaseUnavailable } from '../lib/db-unavailable.js';
 
 export type OcppLogRow = typeof ocppMessages.$inferInsert;
 
@@ -114,12 +115,18 @@ export class OcppMessageLog {
   private flushing: Promise<void> = Promise.resolve();
   /** messageId → action and time of CALLs awaiting an answer, per charger and direction. */
   private pending = new Map<string, { action: string; at: number }>();
+  /** When the database became unavailable to the log (null: it is writing). */
+  private outageSince: number | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly metrics?: Metrics,
-    private readonly opts = { flushMs: 200, maxBatch: 2000 },
+    /** maxKept: frames held in memory while the database is unavailable (default 100,000). */
+    private readonly opts: { flushMs: number; maxBatch: number; maxKept?: number } = {
+      flushMs: 200,
+      maxBatch: 2000,
+    },
   ) {}
 
   /** Frames read and not yet written. */
@@ -135,6 +142,9 @@ export class OcppMessageLog {
   async stop() {
     clearInterval(this.timer);
     await this.flush();
+    if (this.buffer.length > 0) {
+      this.log.error({ lost: this.buffer.length }, 'OCPP frames not written: the database is unavailable');
+    }
   }
 
   /** Records one raw frame as it crossed the socket. */
@@ -228,7 +238,7 @@ export class OcppMessageLog {
     const kept = storable(row, raw);
     rawText.set(kept, raw);
     this.buffer.push(kept);
-    if (this.buffer.length >= this.opts.maxBatch) this.flushInBackground();
+    if (this.buffer.length >= this.opts.maxBatch && this.outageSince === null) this.flushInBackground();
   }
 
   private flushInBackground() {
@@ -240,9 +250,18 @@ export class OcppMessageLog {
       while (this.buffer.length > 0) {
         const batch = this.buffer.splice(0, 1000);
         const end = this.metrics?.logFlushSeconds.startTimer();
-        await this.write(batch);
+        const left = await this.write(batch);
         end?.();
-        this.metrics?.logRowsWritten.inc(batch.length);
+        this.metrics?.logRowsWritten.inc(batch.length - left.length);
+        if (left.length > 0) {
+          // The database is unavailable: the frames wait, in order, for the next flush.
+          this.keep(left);
+          return;
+        }
+        if (this.outageSince !== null) {
+          this.log.info({ sinceMs: Date.now() - this.outageSince }, 'OCPP log written again');
+          this.outageSince = null;
+        }
       }
     };
     // One failed flush must not stop the ones after it (the log used to stop for good).
@@ -251,23 +270,42 @@ export class OcppMessageLog {
   }
 
   /**
+   * Puts frames the database could not take back at the head of the queue. Up to `maxKept` frames
+   * wait in memory; past it the oldest are dropped, and their number logged.
+   */
+  private keep(rows: OcppLogRow[]) {
+    if (this.outageSince === null) {
+      this.outageSince = Date.now();
+      this.log.warn({ waiting: rows.length }, 'database unavailable; OCPP frames kept until it is back');
+    }
+    this.buffer.unshift(...rows);
+    const over = this.buffer.length - (this.opts.maxKept ?? 100_000);
+    if (over > 0) {
+      this.buffer.splice(0, over);
+      this.log.error({ lost: over }, 'OCPP frames dropped: the database was unavailable too long');
+    }
+  }
+
+  /**
    * Writes a batch; if the database refuses it, halves it until the row it cannot take is found,
    * so one bad frame never costs the frames of other chargers. That row is kept with its payload
-   * in base64; only if even that fails is it lost, and the loss is logged.
+   * in base64; only if even that fails is it lost, and the loss is logged. Returns the rows not
+   * written because the database is unavailable (none when it answered).
    */
-  private async write(batch: OcppLogRow[]): Promise<void> {
+  private async write(batch: OcppLogRow[]): Promise<OcppLogRow[]> {
     try {
       await this.db.execute(insertRows(batch));
-      return;
+      return [];
     } catch (err) {
+      if (isDatabaseUnavailable(err)) return batch;
       if (batch.length > 1) {
         const half = Math.ceil(batch.length / 2);
-        await this.write(batch.slice(0, half));
-        await this.write(batch.slice(half));
-        return;
+        const first = await this.write(batch.slice(0, half));
+        if (first.length > 0) return [...first, ...batch.slice(half)];
+        return this.write(batch.slice(half));
       }
       const [row] = batch;
-      if (!row) return;
+      if (!row) return [];
       const kept: OcppLogRow = {
         ...row,
         messageId: row.messageId === undefined || row.messageId === null ? null : ascii(row.messageId),
@@ -280,11 +318,13 @@ export class OcppMessageLog {
         await this.db.execute(insertRows([kept]));
         this.log.warn({ err, chargePointId: kept.chargePointId }, 'OCPP frame kept in base64');
       } catch (again) {
+        if (isDatabaseUnavailable(again)) return batch;
         this.log.error(
           { err: again, lost: 1, chargePointId: kept.chargePointId },
           'could not write OCPP frame',
         );
       }
+      return [];
     }
   }
 

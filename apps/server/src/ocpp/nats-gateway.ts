@@ -24,6 +24,12 @@ export interface NatsGatewayOptions {
   prefix: string;
   /** The OCPP call time-out; a call through another process waits that long plus a margin. */
   callTimeoutMs: number;
+  /**
+   * A process silent this long is gone (CLUSTER_NODE_TIMEOUT_SECONDS): a call whose holding
+   * process stops answering pings for this long is answered "not connected" without waiting out
+   * the call time-out.
+   */
+  nodeTimeoutMs: number;
   log: FastifyBaseLogger;
   metrics?: Metrics;
 }
@@ -137,11 +143,15 @@ export class NatsGateway implements ChargerGateway {
     const done = this.o.metrics?.command(action, 'remote');
     const wait = timeoutMs ?? this.o.callTimeoutMs;
     let reply: CallReply;
+    const watch = new AbortController();
     try {
       const request = { chargePointId, action, payload, timeoutMs: wait };
-      const msg = await this.nc.request(this.subject(chargePointId, 'call'), json(request), {
-        timeout: wait + MARGIN_MS,
-      });
+      const msg = await Promise.race([
+        this.nc.request(this.subject(chargePointId, 'call'), json(request), {
+          timeout: wait + MARGIN_MS,
+        }),
+        this.holderLost(chargePointId, watch.signal),
+      ]);
       reply = JSON.parse(decoder.decode(msg.data)) as CallReply;
     } catch (err) {
       // No process holds the socket, or the one that did is gone: the charger is not connected.
@@ -150,6 +160,8 @@ export class NatsGateway implements ChargerGateway {
       }
       done?.('offline');
       throw new AppError(409, 'ocpp.offline', { chargePointId });
+    } finally {
+      watch.abort();
     }
     if ('answer' in reply) {
       done?.('answered');
@@ -158,6 +170,39 @@ export class NatsGateway implements ChargerGateway {
     const error = new AppError(reply.error.status, reply.error.key, reply.error.params);
     done?.(failureOutcome(error));
     throw error;
+  }
+
+  /**
+   * Rejects once the process holding the charger is gone while a call waits for its answer: nobody
+   * answers the charger's ping (the process was killed and NATS dropped its subscriptions), or no
+   * answer came for the node time-out (frozen, cut off, or NATS has not yet seen it go). A call
+   * used to wait out the call time-out and its margin (32 s) for a dead process.
+   */
+  private async holderLost(chargePointId: string, stop: AbortSignal): Promise<never> {
+    const every = Math.max(250, Math.min(PING_MS, Math.floor(this.o.nodeTimeoutMs / 3)));
+    let lastAnswer = Date.now();
+    let nobody = 0;
+    while (!stop.aborted) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, every);
+        stop.addEventListener('abort', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      if (stop.aborted) break;
+      try {
+        await this.nc.request(this.subject(chargePointId, 'ping'), undefined, { timeout: every });
+        lastAnswer = Date.now();
+        nobody = 0;
+      } catch (err) {
+        if (stop.aborted) break;
+        // Twice nobody, a ping apart: a process reconnecting to NATS is not taken for dead.
+        nobody = err instanceof RequestError && err.isNoResponders() ? nobody + 1 : 0;
+        if (nobody >= 2 || Date.now() - lastAnswer >= this.o.nodeTimeoutMs) throw err;
+      }
+    }
+    return new Promise<never>(() => undefined); // the call settled first
   }
 
   private serve(key: string, msg: Msg) {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Locale } from '@voltline/contract';
 import { AppError } from '../lib/errors.js';
+import { isDatabaseUnavailable } from '../lib/db-unavailable.js';
 import { isMessageKey, translate, type MessageKey } from '../lib/messages.js';
 
 interface ValidationItem {
@@ -82,6 +83,9 @@ function databaseRefusal(err: unknown): 'validation.outOfRange' | 'validation.ba
   return null;
 }
 
+/** Seconds a client is told to wait when the database cannot be reached. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 export function localeOf(request: FastifyRequest): Locale {
   return request.locale ?? 'en';
 }
@@ -130,6 +134,14 @@ export function registerErrorHandling(app: FastifyInstance, spaFallback: boolean
       return reply
         .status(err.statusCode)
         .send({ error: translate(locale, 'error.generic'), code: err.code ?? `http_${err.statusCode}` });
+    }
+    // The database is down or restarting: a passing state, said as such, with when to try again.
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ error: translate(locale, 'error.databaseUnavailable'), code: 'database_unavailable' });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: translate(locale, 'error.generic'), code: 'internal' });

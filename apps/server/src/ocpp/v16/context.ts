@@ -36,6 +36,8 @@ export interface HandlerContext {
   heartbeats: Lane<number>;
   /** Status reports of all chargers, written together. */
   statuses: Lane<StatusReport>;
+  /** How long a StopTransaction is retried while the database is unavailable, ms. */
+  stopRetryMs?: number;
   log: FastifyBaseLogger;
 }
 
