@@ -122,7 +122,6 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   if (!hasPortal)
     app.log.warn({ dist: config.webDist }, 'portal build not found; run `npm run build` to serve it');
   registerErrorHandling(app, hasPortal);
-  registerTextGuard(app);
 
   const { ocpp } = services;
   app.addHook('onReady', async () => {
@@ -174,6 +173,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerAuth(app, { defaultLocale: config.DEFAULT_LOCALE, tokens: services.tokens, auth: services.auth });
+  // After the permission checks (hooks run in the order they are added): permission first.
+  registerTextGuard(app);
   // Background jobs run in one process of a cluster, the leader (see cluster/leader.ts).
   const every = (name: string, ms: number, job: () => Promise<unknown>) =>
     everyOnLeader(

@@ -8,8 +8,6 @@ const en = {
   'files.linkExpired': 'This download link has expired. Ask for a new one.',
   'files.fileGone': 'The file of this download link no longer exists.',
   'entity.file': 'file',
-  'diagnostics.retentionNetworkWide':
-    'The diagnostics retention holds for the whole network: only an administrator of the top-level operator can change it.',
 };
 
 const tr: Record<keyof typeof en, string> = {
@@ -21,8 +19,6 @@ const tr: Record<keyof typeof en, string> = {
   'files.linkExpired': 'Bu indirme bağlantısının süresi doldu. Yeni bir bağlantı isteyin.',
   'files.fileGone': 'Bu indirme bağlantısının dosyası artık yok.',
   'entity.file': 'dosya',
-  'diagnostics.retentionNetworkWide':
-    'Tanılama dosyalarının saklama süresi tüm ağ için geçerlidir: yalnızca en üst operatörün yöneticisi değiştirebilir.',
 };
 
 export const fileMessages = { en, tr };
