@@ -79,13 +79,14 @@ export function registerAuth(
     if (!also.every((p) => actor.permissions.has(p))) throw new AppError(403, 'error.forbidden');
   });
 
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const bodyNeeds = request.routeOptions.config?.bodyNeeds;
-    if (!bodyNeeds || !request.ctx) return;
+    if (!bodyNeeds || !request.ctx) return done();
     const raw = request.body;
     const body =
       raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
     const { permissions } = request.ctx.actor;
-    if (!bodyNeeds(body).every((p) => permissions.has(p))) throw new AppError(403, 'error.forbidden');
+    const allowed = bodyNeeds(body).every((p) => permissions.has(p));
+    done(allowed ? undefined : new AppError(403, 'error.forbidden'));
   });
 }
