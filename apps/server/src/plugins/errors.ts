@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Locale } from '@voltline/contract';
 import { AppError } from '../lib/errors.js';
 import { isMessageKey, translate, type MessageKey } from '../lib/messages.js';
+import { multipartRefusal } from '../lib/multipart-errors.js';
 
 interface ValidationItem {
   instancePath: string;
@@ -122,6 +123,10 @@ export function registerErrorHandling(app: FastifyInstance, spaFallback: boolean
       return reply
         .status(415)
         .send({ error: translate(locale, 'error.unsupportedMediaType'), code: 'unsupported_media_type' });
+    }
+    const upload = multipartRefusal(err);
+    if (upload) {
+      return reply.status(upload.status).send({ error: translate(locale, upload.key), code: upload.key });
     }
     // A value the database cannot hold that validation let through: the caller's mistake, not ours.
     const pg = databaseRefusal(err);
