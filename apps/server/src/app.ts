@@ -135,6 +135,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   // Chargers' sockets are closed before the HTTP server, which would otherwise wait for them.
   app.addHook('preClose', async () => {
     services.health.shuttingDown();
+    // E-mails of answers already given (password reset, registration) go out before the end.
+    await services.auth.idle();
     await ocpp.stop();
     await services.nodes.stop();
     services.leaderWork.close();

@@ -45,7 +45,7 @@ const concrete = (url: string) =>
 const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/health(\/(live|ready))?$/, 'public'],
   [
-    /^\/api\/portal\/(Auth\/(login|forgot|register)|User\/forgotchangepassword|auth\/refreshToken|config)$/,
+    /^\/api\/portal\/(Auth\/(login|forgot|register(\/confirm)?)|User\/forgotchangepassword|auth\/refreshToken|config)$/,
     'public',
   ],
   [/^\/api\/(portal\/Auth\/me|auth\/logout|portal\/operator\/lookup)$/, 'signedIn'],

@@ -6,6 +6,7 @@ import { chargingMessages } from './messages/charging.js';
 import { validationMessages } from './messages/validation.js';
 import { auditMessages } from './messages/audit.js';
 import { fileMessages } from './messages/files.js';
+import { registrationMessages } from './messages/registration.js';
 import { maintenanceMessages } from './messages/maintenance.js';
 import { firmwareMessages } from './messages/firmware.js';
 import { securityMessages } from './messages/security.js';
@@ -39,7 +40,6 @@ const en = {
     'This text contains characters that cannot be stored (a NUL byte or a broken character).',
   'auth.invalidCredentials': 'The e-mail or password is incorrect.',
   'auth.tooManyFailures': 'Too many failed sign-in attempts. Try again in {minutes} minutes.',
-  'auth.userInactive': 'This account is disabled. Contact your administrator.',
   'auth.loggedOut': 'You have signed out.',
   'auth.resetSent': 'If an account exists for that e-mail, a reset link is on its way.',
   'auth.resetInvalid': 'This password reset link is invalid or has expired. Ask for a new one.',
@@ -139,6 +139,7 @@ const en = {
   ...securityProfileMessages.en,
   ...bookingMessages.en,
   ...smartChargingMessages.en,
+  ...registrationMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -164,7 +165,6 @@ const tr: Record<MessageKey, string> = {
   'validation.badText': 'Bu metin saklanamayan karakterler içeriyor (NUL baytı ya da bozuk bir karakter).',
   'auth.invalidCredentials': 'E-posta veya şifre hatalı.',
   'auth.tooManyFailures': 'Çok fazla başarısız giriş denemesi. {minutes} dakika sonra tekrar deneyin.',
-  'auth.userInactive': 'Bu hesap devre dışı. Yöneticinizle iletişime geçin.',
   'auth.loggedOut': 'Çıkış yaptınız.',
   'auth.resetSent': 'Bu e-posta ile bir hesap varsa, sıfırlama bağlantısı gönderildi.',
   'auth.resetInvalid':
@@ -266,6 +266,7 @@ const tr: Record<MessageKey, string> = {
   ...securityProfileMessages.tr,
   ...bookingMessages.tr,
   ...smartChargingMessages.tr,
+  ...registrationMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };
