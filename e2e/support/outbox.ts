@@ -8,8 +8,8 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The password-reset link of the newest .eml sent to `to`, waiting up to 10 s for it. */
-export async function resetLinkFor(dataDir: string, to: string): Promise<string> {
+/** The link (matching `pattern`) of the newest .eml sent to `to`, waiting up to 10 s for it. */
+async function linkFor(dataDir: string, to: string, pattern: RegExp): Promise<string> {
   const outbox = join(dataDir, 'outbox');
   for (let attempt = 0; attempt < 50; attempt++) {
     let files: string[] = [];
@@ -21,10 +21,18 @@ export async function resetLinkFor(dataDir: string, to: string): Promise<string>
     for (const file of files.sort().reverse()) {
       const mail = decodeQuotedPrintable(readFileSync(join(outbox, file), 'utf8'));
       if (!mail.toLowerCase().includes(to.toLowerCase())) continue;
-      const link = /https?:\/\/[^\s"'<>]+\/forgotPassword\?token=[^\s"'<>]+/.exec(mail)?.[0];
+      const link = pattern.exec(mail)?.[0];
       if (link) return link.replace(/&amp;/g, '&');
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no reset e-mail for ${to} in ${outbox}`);
+  throw new Error(`no e-mail with such a link for ${to} in ${outbox}`);
 }
+
+/** The password-reset link of the newest .eml sent to `to`, waiting up to 10 s for it. */
+export const resetLinkFor = (dataDir: string, to: string): Promise<string> =>
+  linkFor(dataDir, to, /https?:\/\/[^\s"'<>]+\/forgotPassword\?token=[^\s"'<>]+/);
+
+/** The registration link of the newest .eml sent to `to`, waiting up to 10 s for it. */
+export const registerLinkFor = (dataDir: string, to: string): Promise<string> =>
+  linkFor(dataDir, to, /https?:\/\/[^\s"'<>]+\/auth\/register\/confirm\?token=[^\s"'<>]+/);

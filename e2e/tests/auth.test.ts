@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, openUsers, screenshot, signIn, signOut, token } from '../support/browser';
-import { resetLinkFor } from '../support/outbox';
+import { registerLinkFor, resetLinkFor } from '../support/outbox';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -131,7 +131,7 @@ describe('signing in and out', () => {
     await context.close();
   });
 
-  it('registers a new operator company and signs its owner in', async () => {
+  it('registers a new operator company through the e-mailed link and signs its owner in', async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/auth/login');
     await page.getByRole('link', { name: 'Create an account' }).click();
@@ -143,6 +143,11 @@ describe('signing in and out', () => {
     await page.getByLabel('Password').fill('anadolu-2025');
     await screenshot(page, 'register');
     await page.getByRole('button', { name: 'Create account' }).click();
+    // The same answer whether the address has an account: the e-mailed link creates it.
+    await page.getByTestId('register-sent').getByText('Check your inbox').waitFor();
+    const link = new URL(await registerLinkFor(server.dataDir, 'kemal@anadolu-sarj.example'));
+    expect(link.pathname).toBe('/auth/register/confirm');
+    await page.goto(`${link.pathname}${link.search}`);
     await page.getByTestId('user-menu').getByText('Kemal Arslan').waitFor();
     expect(await token(page)).toBeTruthy();
     await context.close();

@@ -122,7 +122,6 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   if (!hasPortal)
     app.log.warn({ dist: config.webDist }, 'portal build not found; run `npm run build` to serve it');
   registerErrorHandling(app, hasPortal);
-  registerTextGuard(app);
 
   const { ocpp } = services;
   app.addHook('onReady', async () => {
@@ -136,6 +135,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   // Chargers' sockets are closed before the HTTP server, which would otherwise wait for them.
   app.addHook('preClose', async () => {
     services.health.shuttingDown();
+    // E-mails of answers already given (password reset, registration) go out before the end.
+    await services.auth.idle();
     await ocpp.stop();
     await services.nodes.stop();
     services.leaderWork.close();
@@ -174,6 +175,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerAuth(app, { defaultLocale: config.DEFAULT_LOCALE, tokens: services.tokens, auth: services.auth });
+  // After the permission checks (hooks run in the order they are added): permission first.
+  registerTextGuard(app);
   // Background jobs run in one process of a cluster, the leader (see cluster/leader.ts).
   const every = (name: string, ms: number, job: () => Promise<unknown>) =>
     everyOnLeader(

@@ -11,6 +11,7 @@ import { Metrics } from './lib/metrics.js';
 import { TokenService } from './lib/tokens.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { AuditService } from './modules/audit/audit.query.js';
+import { RegistrationLinks } from './modules/auth/registration-link.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { ChargersOcpp } from './modules/charge-points/charge-points.ocpp.js';
 import { ChargePointsService } from './modules/charge-points/charge-points.service.js';
@@ -254,7 +255,16 @@ export function createServices({
     sessionsOcpp,
     publicConfig,
     health: new HealthService(database, nats),
-    auth: new AuthService({ db, config, tokens, mailer, clock, createAccount: createOperatorWithOwner }),
+    auth: new AuthService({
+      db,
+      config,
+      tokens,
+      mailer,
+      clock,
+      createAccount: createOperatorWithOwner,
+      registrationLinks: new RegistrationLinks(config.JWT_SECRET),
+      log,
+    }),
     users: new UsersService(db),
     audit: new AuditService(db, userInReach),
     operators: new OperatorsService(db),

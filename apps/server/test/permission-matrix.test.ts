@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES, can, type Area, type Role } from '@voltline/contract';
-import { declaredRoutes } from '../src/plugins/auth.js';
+import {
+  COMMAND_PERMISSIONS,
+  ROLES,
+  can,
+  type Area,
+  type CommandName,
+  type Permission,
+  type Role,
+} from '@voltline/contract';
+import { declaredRoutes, type DeclaredRoute } from '../src/plugins/auth.js';
 import { createTestApp, type TestApp } from './helper.js';
 
 // The role table is law: every route the API has, asked by every role, answers 403 exactly where
@@ -19,7 +27,8 @@ const EMAIL: Record<Role, string> = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Thousands of requests from one address: above the rate limit's default.
+  t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '10000000' });
   for (const role of ROLES) tokens.set(role, await t.login(EMAIL[role]));
 });
 afterAll(() => t.close());
@@ -36,7 +45,7 @@ const concrete = (url: string) =>
 const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/health(\/(live|ready))?$/, 'public'],
   [
-    /^\/api\/portal\/(Auth\/(login|forgot|register)|User\/forgotchangepassword|auth\/refreshToken|config)$/,
+    /^\/api\/portal\/(Auth\/(login|forgot|register(\/confirm)?)|User\/forgotchangepassword|auth\/refreshToken|config)$/,
     'public',
   ],
   [/^\/api\/(portal\/Auth\/me|auth\/logout|portal\/operator\/lookup)$/, 'signedIn'],
@@ -69,6 +78,8 @@ function expectedPermission(method: string, url: string): string | undefined {
   if (!area || area === 'public' || area === 'signedIn') return area;
   if (area === 'commands') return method === 'GET' ? 'commands:read' : 'commands:write';
   if (url.endsWith('/Payment/refund')) return 'payments:refund';
+  // Installation-wide settings are Admin's alone (roles.ts), whatever the area says.
+  if (method === 'PUT' && url.endsWith('/Ftp/DiagnosticsRetention')) return 'installation:write';
   // The maintenance log's and the security events' network lists are POST queries at the list's
   // own path (spec §7 Logs).
   const query =
@@ -80,6 +91,23 @@ function expectedPermission(method: string, url: string): string | undefined {
   return `${area}:${query ? 'read' : 'write'}`;
 }
 
+/**
+ * What a route needs beyond its area's permission, written here from the contract: a remote
+ * command its own area's (firmware, bookings...), raising a security profile commands:write.
+ */
+function expectedAlsoNeeds(method: string, url: string): readonly Permission[] {
+  const command = /^\/api\/ocpp\/RemoteTrigger\/(\w+)$/.exec(url)?.[1] as CommandName | undefined;
+  if (command) return COMMAND_PERMISSIONS[command];
+  if (method === 'POST' && url.endsWith('/SecurityProfile')) return ['commands:write'];
+  return [];
+}
+
+/** Whether the role table lets a role call a route: its permission and any it also needs. */
+const mayCall = (role: Role, route: DeclaredRoute) =>
+  [route.permission as Permission, ...expectedAlsoNeeds(route.method, route.url)].every((p) =>
+    can([role], p),
+  );
+
 describe('the permission matrix', () => {
   it('gives every route the permission of its area, and covers every route', () => {
     const wrong = declaredRoutes(t.app)
@@ -89,6 +117,17 @@ describe('the permission matrix', () => {
         expected: expectedPermission(r.method, r.url),
       }))
       .filter((r) => r.declared !== r.expected);
+    expect(wrong).toEqual([]);
+  });
+
+  it('declares what a route needs beyond its area as the contract says', () => {
+    const wrong = declaredRoutes(t.app)
+      .map((r) => ({
+        route: `${r.method} ${r.url}`,
+        declared: [...r.alsoNeeds],
+        expected: [...expectedAlsoNeeds(r.method, r.url)],
+      }))
+      .filter((r) => JSON.stringify(r.declared) !== JSON.stringify(r.expected));
     expect(wrong).toEqual([]);
   });
 
@@ -108,7 +147,7 @@ describe('the permission matrix', () => {
     for (const route of guarded) {
       for (const role of ROLES) {
         const permission = route.permission as Parameters<typeof can>[1];
-        const allowed = can([role], permission);
+        const allowed = mayCall(role, route);
         const r = await t.app.inject({
           method: route.method as 'GET',
           url: concrete(route.url),
@@ -143,6 +182,62 @@ describe('the permission matrix', () => {
         });
         expect([401, 403]).not.toContain(r.statusCode);
       }
+    }
+  });
+});
+
+describe('permission before validation', () => {
+  // A caller without a route's permission learns nothing of its rules: whatever is wrong with the
+  // path, the query or the body, the answer is 403, never a 400 that spells out what is expected.
+  const BAD_BODIES = ['[]', '{', JSON.stringify({ name: 'a\u0000', id: 'x', retentionDays: -1 })];
+  const badUrl = (url: string) =>
+    url.replace(/:(\w*[iI]d|id)\b/g, 'not-a-number').replace(/:\w+/g, '%00') + '?index=-1&size=abc';
+
+  it('answers 403, not 400, to every guarded route with a bad path, query or body from a role without its permission', async () => {
+    const wrong: string[] = [];
+    const guarded = declaredRoutes(t.app).filter(
+      (r) => r.permission !== 'public' && r.permission !== 'signedIn',
+    );
+    let asked = 0;
+    for (const route of guarded) {
+      for (const role of ROLES.filter((r) => !mayCall(r, route))) {
+        const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+        for (const payload of hasBody ? BAD_BODIES : [undefined]) {
+          asked += 1;
+          const r = await t.app.inject({
+            method: route.method as 'GET',
+            url: badUrl(route.url),
+            headers: { authorization: `Bearer ${tokens.get(role)}`, 'content-type': 'application/json' },
+            payload,
+          });
+          if (r.statusCode !== 403) {
+            wrong.push(`${role}: ${route.method} ${route.url} ${payload ?? ''} → ${r.statusCode}`);
+          }
+        }
+      }
+    }
+    expect(asked).toBeGreaterThan(200);
+    expect(wrong).toEqual([]);
+  }, 180_000);
+
+  it('refuses a command whose body asks for more than the role may, before checking the body', async () => {
+    // CallCenter may send commands, but neither change a charger's credentials nor its charging.
+    const callcenter = tokens.get('CallCenter')!;
+    for (const [command, body] of [
+      ['changeConfiguration', { key: 'AuthorizationKey', value: 'not hexadecimal', chargePointId: 7 }],
+      ['startTransaction', { chargingProfile: 'not a profile', idTag: [] }],
+      ['updateFirmware', { location: 'not a url', retrieveDate: 'never' }],
+      ['signedUpdateFirmware', { firmware: 'none' }],
+    ] as const) {
+      const r = await t.call<{ error: string }>('POST', `/api/ocpp/RemoteTrigger/${command}`, {
+        token: callcenter,
+        body,
+      });
+      expect({ command, status: r.status, error: r.body.error }).toEqual({
+        command,
+        status: 403,
+        error: 'You do not have permission to do this.',
+      });
     }
   });
 });

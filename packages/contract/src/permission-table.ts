@@ -14,5 +14,9 @@ export function permissionTableMarkdown(): string {
     });
     return `| ${area} | ${cells.join(' | ')} |`;
   });
+  const installation = ROLES.map((role) =>
+    ROLE_PERMISSIONS[role].includes('installation:write') ? 'write' : '—',
+  );
+  rows.push(`| installation settings | ${installation.join(' | ')} |`);
   return [head, rule, ...rows].join('\n');
 }

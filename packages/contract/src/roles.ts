@@ -30,11 +30,18 @@ export const AREAS = [
 ] as const;
 export type Area = (typeof AREAS)[number];
 
+/**
+ * Beside the areas' read and write: `payments:refund`, and `installation:write`, the settings that
+ * hold for the whole installation rather than an operator's subtree (today the diagnostics
+ * retention). Only Admin has `installation:write`: a Main Operator's or Technical Support's
+ * `logs:write` does not change how long every operator's files are kept.
+ */
 export const PERMISSIONS = [
   ...AREAS.flatMap((a) => [`${a}:read`, `${a}:write`] as const),
   'payments:refund',
+  'installation:write',
 ] as const;
-export type Permission = `${Area}:read` | `${Area}:write` | 'payments:refund';
+export type Permission = `${Area}:read` | `${Area}:write` | 'payments:refund' | 'installation:write';
 
 const all = (...areas: Area[]): Permission[] => areas.flatMap((a) => [`${a}:read`, `${a}:write`] as const);
 const read = (...areas: Area[]): Permission[] => areas.map((a) => `${a}:read` as const);
@@ -44,7 +51,7 @@ const read = (...areas: Area[]): Permission[] => areas.map((a) => `${a}:read` as
  * what a user may not do. A user with several roles has the union of their permissions.
  */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  Admin: [...all(...AREAS), 'payments:refund'],
+  Admin: [...all(...AREAS), 'payments:refund', 'installation:write'],
   'Main Operator': [...all(...AREAS), 'payments:refund'],
   Finance: [
     ...read('dashboards', 'chargePoints', 'drivers', 'operators', 'tariffs', 'sessions', 'auditLogs'),

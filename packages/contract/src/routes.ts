@@ -7,6 +7,8 @@ export const API = {
     refreshToken: 'portal/auth/refreshToken',
     logout: 'auth/logout',
     register: 'portal/Auth/register',
+    /** The e-mailed registration link's token as the bearer: creates the network, signs in. */
+    registerConfirm: 'portal/Auth/register/confirm',
     me: 'portal/Auth/me',
     config: 'portal/config',
   },

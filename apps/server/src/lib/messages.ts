@@ -6,6 +6,7 @@ import { chargingMessages } from './messages/charging.js';
 import { validationMessages } from './messages/validation.js';
 import { auditMessages } from './messages/audit.js';
 import { fileMessages } from './messages/files.js';
+import { registrationMessages } from './messages/registration.js';
 import { maintenanceMessages } from './messages/maintenance.js';
 import { firmwareMessages } from './messages/firmware.js';
 import { securityMessages } from './messages/security.js';
@@ -40,7 +41,6 @@ const en = {
     'This text contains characters that cannot be stored (a NUL byte or a broken character).',
   'auth.invalidCredentials': 'The e-mail or password is incorrect.',
   'auth.tooManyFailures': 'Too many failed sign-in attempts. Try again in {minutes} minutes.',
-  'auth.userInactive': 'This account is disabled. Contact your administrator.',
   'auth.loggedOut': 'You have signed out.',
   'auth.resetSent': 'If an account exists for that e-mail, a reset link is on its way.',
   'auth.resetInvalid': 'This password reset link is invalid or has expired. Ask for a new one.',
@@ -141,6 +141,7 @@ const en = {
   ...bookingMessages.en,
   ...smartChargingMessages.en,
   ...outageMessages.en,
+  ...registrationMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -166,7 +167,6 @@ const tr: Record<MessageKey, string> = {
   'validation.badText': 'Bu metin saklanamayan karakterler içeriyor (NUL baytı ya da bozuk bir karakter).',
   'auth.invalidCredentials': 'E-posta veya şifre hatalı.',
   'auth.tooManyFailures': 'Çok fazla başarısız giriş denemesi. {minutes} dakika sonra tekrar deneyin.',
-  'auth.userInactive': 'Bu hesap devre dışı. Yöneticinizle iletişime geçin.',
   'auth.loggedOut': 'Çıkış yaptınız.',
   'auth.resetSent': 'Bu e-posta ile bir hesap varsa, sıfırlama bağlantısı gönderildi.',
   'auth.resetInvalid':
@@ -269,6 +269,7 @@ const tr: Record<MessageKey, string> = {
   ...bookingMessages.tr,
   ...smartChargingMessages.tr,
   ...outageMessages.tr,
+  ...registrationMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };

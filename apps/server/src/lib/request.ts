@@ -7,6 +7,14 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the route needs: a permission of the table, any signed-in user, or nothing (public). */
     permission?: Permission | 'signedIn' | 'public';
+    /** Further permissions the route needs whatever the body (checked with `permission`). */
+    alsoNeeds?: readonly Permission[];
+    /**
+     * Permissions that depend on what the body asks (e.g. a command that carries a charging
+     * profile): read from the parsed body before it is validated, so a caller without them
+     * learns nothing of the body's rules.
+     */
+    bodyNeeds?: (body: Record<string, unknown>) => readonly Permission[];
   }
   interface FastifyRequest {
     locale: Locale;

@@ -10,11 +10,16 @@ import type { TokenService } from '../lib/tokens.js';
 /**
  * Every /api route declares what it needs; a route that forgets is refused at start-up, so no
  * endpoint can be open by accident. Tokens are checked against the live session on every call.
+ * The permission is checked first of all, in onRequest, before the body is even read; a
+ * permission that depends on the body, in preValidation before any check of the body (the text
+ * guard included), so a caller without the permission gets 403, never the body's rules.
  */
 export interface DeclaredRoute {
   method: string;
   url: string;
   permission: Permission | 'signedIn' | 'public';
+  /** Further permissions needed whatever the body. */
+  alsoNeeds: readonly Permission[];
 }
 
 const declared = new WeakMap<object, DeclaredRoute[]>();
@@ -40,7 +45,14 @@ export function registerAuth(
       throw new Error(`route ${String(route.method)} ${route.url} declares no permission`);
     }
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method: String(method), url: route.url, permission });
+      if (method !== 'HEAD') {
+        routes.push({
+          method: String(method),
+          url: route.url,
+          permission,
+          alsoNeeds: route.config?.alsoNeeds ?? [],
+        });
+      }
     }
   });
 
@@ -63,5 +75,18 @@ export function registerAuth(
       locale: request.locale,
     };
     if (needed !== 'signedIn' && !actor.permissions.has(needed)) throw new AppError(403, 'error.forbidden');
+    const also = request.routeOptions.config?.alsoNeeds ?? [];
+    if (!also.every((p) => actor.permissions.has(p))) throw new AppError(403, 'error.forbidden');
+  });
+
+  app.addHook('preValidation', (request, _reply, done) => {
+    const bodyNeeds = request.routeOptions.config?.bodyNeeds;
+    if (!bodyNeeds || !request.ctx) return done();
+    const raw = request.body;
+    const body =
+      raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+    const { permissions } = request.ctx.actor;
+    const allowed = bodyNeeds(body).every((p) => permissions.has(p));
+    done(allowed ? undefined : new AppError(403, 'error.forbidden'));
   });
 }

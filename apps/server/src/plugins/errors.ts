@@ -4,6 +4,7 @@ import type { Locale } from '@voltline/contract';
 import { AppError } from '../lib/errors.js';
 import { isDatabaseUnavailable } from '../lib/db-unavailable.js';
 import { isMessageKey, translate, type MessageKey } from '../lib/messages.js';
+import { multipartRefusal } from '../lib/multipart-errors.js';
 
 interface ValidationItem {
   instancePath: string;
@@ -126,6 +127,10 @@ export function registerErrorHandling(app: FastifyInstance, spaFallback: boolean
       return reply
         .status(415)
         .send({ error: translate(locale, 'error.unsupportedMediaType'), code: 'unsupported_media_type' });
+    }
+    const upload = multipartRefusal(err);
+    if (upload) {
+      return reply.status(upload.status).send({ error: translate(locale, upload.key), code: upload.key });
     }
     // A value the database cannot hold that validation let through: the caller's mistake, not ours.
     const pg = databaseRefusal(err);

@@ -21,6 +21,7 @@ import {
   FORGOT_PASSWORD_PATH,
   HOME_PATH,
   LOGIN_PATH,
+  REGISTER_CONFIRM_PATH,
   REGISTER_PATH,
   RESET_PASSWORD_PATH,
 } from './app';
@@ -31,6 +32,10 @@ export { MENU_GROUPS, type MenuGroupKey, type MenuIcon, type ScreenRoute } from 
 export const PUBLIC_ROUTES: ScreenRoute[] = [
   { path: LOGIN_PATH, screen: lazyScreen(() => import('../features/auth/pages/login-page')) },
   { path: REGISTER_PATH, screen: lazyScreen(() => import('../features/auth/pages/register-page')) },
+  {
+    path: REGISTER_CONFIRM_PATH,
+    screen: lazyScreen(() => import('../features/auth/pages/register-confirm-page')),
+  },
   {
     path: FORGOT_PASSWORD_PATH,
     screen: lazyScreen(() => import('../features/auth/pages/forgot-password-page')),

@@ -8,8 +8,9 @@ const en = {
   'files.linkExpired': 'This download link has expired. Ask for a new one.',
   'files.fileGone': 'The file of this download link no longer exists.',
   'entity.file': 'file',
-  'diagnostics.retentionNetworkWide':
-    'The diagnostics retention holds for the whole network: only an administrator of the top-level operator can change it.',
+  'upload.malformed': 'The upload was cut short or is not a well-formed form. Send the file again.',
+  'upload.tooManyParts':
+    'This form has more files or fields than an upload takes. Send one file with its fields.',
 };
 
 const tr: Record<keyof typeof en, string> = {
@@ -21,8 +22,9 @@ const tr: Record<keyof typeof en, string> = {
   'files.linkExpired': 'Bu indirme bağlantısının süresi doldu. Yeni bir bağlantı isteyin.',
   'files.fileGone': 'Bu indirme bağlantısının dosyası artık yok.',
   'entity.file': 'dosya',
-  'diagnostics.retentionNetworkWide':
-    'Tanılama dosyalarının saklama süresi tüm ağ için geçerlidir: yalnızca en üst operatörün yöneticisi değiştirebilir.',
+  'upload.malformed': 'Yükleme yarıda kesildi ya da düzgün bir form değil. Dosyayı yeniden gönderin.',
+  'upload.tooManyParts':
+    'Bu formda bir yüklemenin alabileceğinden fazla dosya ya da alan var. Tek dosyayı alanlarıyla gönderin.',
 };
 
 export const fileMessages = { en, tr };

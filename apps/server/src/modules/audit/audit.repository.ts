@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { auditLogs, operators, users } from '../../db/schema/index.js';
 import { inScope, type Actor } from '../../lib/context.js';
+import { containsPattern } from '../../lib/like.js';
 
 export type AuditEntry = typeof auditLogs.$inferInsert;
 
@@ -244,7 +245,7 @@ export async function referenceNames(
 
 /** Portal users in reach, deleted ones too (their lines stay), for the log's user filter. */
 export function findAuditUsers(tx: Tx, actor: Actor, search: string | undefined, userId: number | undefined) {
-  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = search ? containsPattern(search) : undefined;
   return tx
     .select({
       id: users.id,

@@ -69,8 +69,8 @@ export function authRoutes(
       config: { permission: 'public', ...strict },
       schema: { tags, body: ForgotBody, response: { 200: Nothing } },
     },
-    async (request) => {
-      await auth.forgot(request.body.email, info(request));
+    (request) => {
+      auth.forgot(request.body.email, info(request));
       return { data: null, message: translate(request.locale, 'auth.resetSent') };
     },
   );
@@ -87,14 +87,24 @@ export function authRoutes(
     },
   );
 
+  // The same answer for an address with or without an account: the e-mail tells the rest.
   app.post(
     `/${API.auth.register}`,
     {
       config: { permission: 'public', ...strict },
-      schema: { tags, body: RegisterBody, response: { 200: ok(TokenData) } },
+      schema: { tags, body: RegisterBody, response: { 200: Nothing } },
     },
+    (request) => {
+      auth.register(request.body, info(request));
+      return { data: null, message: translate(request.locale, 'auth.registerCheckInbox') };
+    },
+  );
+
+  app.post(
+    `/${API.auth.registerConfirm}`,
+    { config: { permission: 'public', ...strict }, schema: { tags, response: { 200: ok(TokenData) } } },
     async (request) => ({
-      data: { token: await auth.register(request.body, info(request)) },
+      data: { token: await auth.confirmRegistration(bearerToken(request), info(request)) },
       message: translate(request.locale, 'auth.registered'),
     }),
   );

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Locale, Me, RegisterBody, ResetPasswordBody } from '@voltline/contract';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
+import { AfterAnswer } from '../../lib/after-answer.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { Ctx } from '../../lib/context.js';
@@ -11,6 +13,7 @@ import { dummyVerify, hashPassword, verifyPassword } from '../../lib/password.js
 import { randomToken, sha256, type TokenService } from '../../lib/tokens.js';
 import { audit } from '../audit/audit.service.js';
 import * as repo from './auth.repository.js';
+import type { RegistrationLinks } from './registration-link.js';
 
 export interface RequestInfo {
   ip: string;
@@ -49,11 +52,24 @@ export interface AuthDeps {
   mailer: Mailer;
   clock: Clock;
   createAccount: CreateAccount;
+  /** Encrypts a registration into its confirmation link. */
+  registrationLinks: RegistrationLinks;
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
 /** Sign-in, tokens, password reset and registration. */
 export class AuthService {
-  constructor(private readonly deps: AuthDeps) {}
+  /** Work done after the answer (e-mails): the same answer, as fast, whoever the address is. */
+  private readonly after: AfterAnswer;
+
+  constructor(private readonly deps: AuthDeps) {
+    this.after = new AfterAnswer(deps.log);
+  }
+
+  /** Resolves once the e-mails of answers already given are sent (shutdown and tests). */
+  idle(): Promise<void> {
+    return this.after.idle();
+  }
 
   private get db() {
     return this.deps.db;
@@ -76,11 +92,12 @@ export class AuthService {
     }
     const user = await repo.findLiveUserByEmail(this.db, email);
     const valid = user ? await verifyPassword(user.passwordHash, password) : await dummyVerify(password);
-    if (!user || !valid) {
+    // A disabled account is answered like a wrong password: the answer never tells whether an
+    // address has an account, nor what became of it.
+    if (!user || !valid || !user.active) {
       await Promise.all(keys.map((k) => repo.recordFailure(this.db, k, window)));
       throw new AppError(400, 'auth.invalidCredentials');
     }
-    if (!user.active) throw new AppError(400, 'auth.userInactive');
     return this.db.transaction(async (tx) => {
       await repo.clearFailures(tx, keys[0]);
       const token = await this.openSession(tx, user.userId, req);
@@ -141,8 +158,15 @@ export class AuthService {
     };
   }
 
-  /** Sends a reset link when the account exists; the answer is the same either way. */
-  async forgot(email: string, req: RequestInfo): Promise<void> {
+  /**
+   * Sends a reset link when the account exists. Everything but the answer happens after it, for
+   * a known and an unknown address alike, so neither the answer nor its time tells them apart.
+   */
+  forgot(email: string, req: RequestInfo): void {
+    this.after.run('password reset e-mail', () => this.sendReset(email, req));
+  }
+
+  private async sendReset(email: string, req: RequestInfo): Promise<void> {
     const user = await repo.findLiveUserByEmail(this.db, email);
     if (!user || !user.active) return;
     const token = randomToken();
@@ -201,22 +225,65 @@ export class AuthService {
     });
   }
 
-  /** Self-registration: a new top-level operator and its Main Operator, signed in at once. */
-  async register(body: RegisterBody, req: RequestInfo): Promise<string> {
+  /**
+   * Self-registration, step one: the same answer for any address. After it, a new address gets a
+   * link that creates the network when opened; an address that has an account gets a note to its
+   * owner instead (sign in, or reset the password). Nothing is stored until the link is opened.
+   */
+  register(body: RegisterBody, req: RequestInfo): void {
     if (!this.deps.config.REGISTRATION_ENABLED) throw new AppError(403, 'auth.registrationDisabled');
+    this.after.run('registration e-mail', () => this.sendRegistration(body, req));
+  }
+
+  private async sendRegistration(body: RegisterBody, req: RequestInfo): Promise<void> {
+    const { config, clock, mailer } = this.deps;
     const existing = await repo.findLiveUserByEmail(this.db, body.email);
-    if (existing)
-      throw new AppError(409, 'user.emailTaken', {}, [{ field: 'body.email', key: 'user.emailTaken' }]);
-    const passwordHash = await hashPassword(body.password);
-    return this.db.transaction(async (tx) => {
-      const account = await this.deps.createAccount(tx, {
-        companyName: body.companyName,
-        email: body.email,
-        passwordHash,
-        name: body.name,
-        surname: body.surname,
-        locale: req.locale,
+    const minutes = config.RESET_TOKEN_TTL_MINUTES;
+    if (existing) {
+      const locale: Locale =
+        existing.locale === 'tr' || existing.locale === 'en' ? existing.locale : req.locale;
+      await mailer.send({
+        to: existing.email,
+        subject: translate(locale, 'mail.registerTaken.subject'),
+        text: translate(locale, 'mail.registerTaken.body', {
+          name: existing.name,
+          login: `${config.PUBLIC_URL}/auth/login`,
+          forgot: `${config.PUBLIC_URL}/auth/forgot-password`,
+        }),
       });
+      return;
+    }
+    const passwordHash = await hashPassword(body.password);
+    const token = await this.deps.registrationLinks.seal(
+      { ...body, passwordHash, locale: req.locale },
+      clock.now(),
+      minutes,
+    );
+    await mailer.send({
+      to: body.email,
+      subject: translate(req.locale, 'mail.registerConfirm.subject'),
+      text: translate(req.locale, 'mail.registerConfirm.body', {
+        name: body.name,
+        company: body.companyName,
+        minutes,
+        link: `${config.PUBLIC_URL}/auth/register/confirm?token=${encodeURIComponent(token)}`,
+      }),
+    });
+  }
+
+  /**
+   * Self-registration, step two: the e-mailed link creates the new top-level operator and its
+   * Main Operator, signed in at once. A link whose address has an account by now is void.
+   */
+  async confirmRegistration(token: string | null, req: RequestInfo): Promise<string> {
+    if (!this.deps.config.REGISTRATION_ENABLED) throw new AppError(403, 'auth.registrationDisabled');
+    const pending = token ? await this.deps.registrationLinks.open(token, this.deps.clock.now()) : null;
+    if (!pending) throw new AppError(400, 'auth.registerLinkInvalid');
+    return this.db.transaction(async (tx) => {
+      if (await repo.findLiveUserByEmail(tx, pending.email)) {
+        throw new AppError(400, 'auth.registerLinkInvalid');
+      }
+      const account = await this.deps.createAccount(tx, pending);
       const who = { userId: account.userId, email: account.email, operatorId: account.operatorId };
       await audit(
         tx,
@@ -225,7 +292,7 @@ export class AuthService {
           action: 'register',
           entity: 'operator',
           entityId: account.operatorId,
-          summary: { companyName: body.companyName, userId: account.userId, email: body.email },
+          summary: { companyName: pending.companyName, userId: account.userId, email: pending.email },
         },
       );
       return this.openSession(tx, account.userId, req);

@@ -37,6 +37,32 @@ describe('sign-in', () => {
     expect(unknown.body.error).toBe(wrong.body.error);
   });
 
+  it('answers a disabled account with the right password exactly like a wrong password', async () => {
+    const admin = await t.login('admin@voltline.local');
+    const created = await t.call<{ data: { id: number } }>('POST', '/api/portal/user', {
+      token: admin,
+      body: {
+        email: 'disabled@voltline.local',
+        name: 'Dis',
+        surname: 'Abled',
+        operatorId: 1,
+        roles: ['Finance'],
+        password: 'disabled-pass1',
+        active: false,
+      },
+    });
+    expect(created.status).toBe(200);
+    const disabled = await t.call<Err>('POST', '/api/portal/Auth/login', {
+      body: { Email: 'disabled@voltline.local', Password: 'disabled-pass1' },
+    });
+    const unknown = await t.call<Err>('POST', '/api/portal/Auth/login', {
+      body: { Email: 'nobody-at-all@voltline.local', Password: 'disabled-pass1' },
+    });
+    expect(disabled.status).toBe(400);
+    expect(disabled.body).toEqual(unknown.body);
+    expect(disabled.body.error).toBe('The e-mail or password is incorrect.');
+  });
+
   it('speaks Turkish when the request asks for it', async () => {
     const r = await t.call<Err>('POST', '/api/portal/Auth/login', {
       body: { Email: 'x@voltline.local', Password: 'nope-nope1' },
@@ -152,6 +178,7 @@ describe('password reset by e-mail', () => {
   it('voids every older reset link once the password is changed', async () => {
     const ask = async () => {
       await t.call('POST', '/api/portal/Auth/forgot', { body: { email: 'main@voltline.local' } });
+      await t.app.services.auth.idle();
       return resetTokenFrom(t.outbox().at(-1) ?? '');
     };
     const older = await ask();
@@ -175,6 +202,7 @@ describe('password reset by e-mail', () => {
       body: { Email: 'support@voltline.local' },
     });
     expect(asked.status).toBe(200);
+    await t.app.services.auth.idle();
     const mails = t.outbox();
     expect(mails.length).toBe(before + 1);
     const mail = mails[mails.length - 1] ?? '';
@@ -223,21 +251,83 @@ describe('password reset by e-mail', () => {
     });
     expect(unknown.status).toBe(known.status);
     expect(unknown.body).toEqual(known.body);
+    await t.app.services.auth.idle();
     expect(t.outbox().length).toBe(before + 1);
+  });
+
+  it('answers before any look-up or e-mail, for a known address as for an unknown one', async () => {
+    // The work behind the answer (look-up, link, e-mail) is done after it: a mail server that
+    // never answers holds back neither answer, so their time tells nothing.
+    const mailer = (t.app.services.auth as unknown as { deps: { mailer: { send: () => Promise<void> } } })
+      .deps.mailer;
+    const send = mailer.send;
+    let release = () => {};
+    mailer.send = () => new Promise<void>((resolve) => (release = resolve));
+    try {
+      for (const email of ['finance@voltline.local', 'nobody@voltline.local']) {
+        const r = await t.call<{ message: string }>('POST', '/api/portal/Auth/forgot', { body: { email } });
+        expect(r.body).toEqual({
+          data: null,
+          message: 'If an account exists for that e-mail, a reset link is on its way.',
+        });
+      }
+    } finally {
+      mailer.send = send;
+      release();
+      await t.app.services.auth.idle();
+    }
   });
 });
 
 describe('registration', () => {
-  it('creates an operator with its Main Operator, signed in at once', async () => {
-    const r = await t.call<{ data: { token: string } }>('POST', '/api/portal/Auth/register', {
-      body: {
-        companyName: 'Şarj Ağı A.Ş.',
-        name: 'Ayşe',
-        surname: 'Kurt',
-        email: 'ayse@sarj.example',
-        password: 'ayse-pass-01',
-      },
+  const register = (email: string, locale = 'en') =>
+    t.call<{ data: null; message: string }>('POST', '/api/portal/Auth/register', {
+      headers: { 'accept-language': locale },
+      body: { companyName: 'Şarj Ağı A.Ş.', name: 'Ayşe', surname: 'Kurt', email, password: 'ayse-pass-01' },
     });
+  const confirmLinkIn = (mail: string) => {
+    const text = mail
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    return /\/auth\/register\/confirm\?token=([^\s]+)/.exec(text)?.[1];
+  };
+
+  it('answers an address with an account exactly like a new one, and tells only the mailbox', async () => {
+    const before = t.outbox().length;
+    const taken = await register('finance@voltline.local');
+    const fresh = await register('ayse@sarj.example');
+    expect(taken.status).toBe(200);
+    expect(fresh.status).toBe(taken.status);
+    expect(fresh.body).toEqual(taken.body);
+    expect(taken.body).toEqual({
+      data: null,
+      message:
+        'Check your e-mail to continue: we have sent a message to that address. The link in it is valid for a limited time.',
+    });
+    await t.app.services.auth.idle();
+    const mails = t.outbox().slice(before);
+    expect(mails).toHaveLength(2);
+    const owner = mails.find((m) => /To: finance@voltline.local/.test(m)) ?? '';
+    expect(owner).toMatch(/already has one/);
+    expect(confirmLinkIn(owner)).toBeUndefined();
+    // Nothing is created before the link is opened.
+    const early = await t.call('POST', '/api/portal/Auth/login', {
+      body: { Email: 'ayse@sarj.example', Password: 'ayse-pass-01' },
+    });
+    expect(early.status).toBe(400);
+  });
+
+  it('creates the operator with its Main Operator from the e-mailed link, signed in at once, once', async () => {
+    const before = t.outbox().length;
+    await register('mehmet@sarj.example', 'tr');
+    await t.app.services.auth.idle();
+    const mail = t.outbox().slice(before)[0] ?? '';
+    expect(mail).toMatch(/To: mehmet@sarj.example/);
+    const token = decodeURIComponent(confirmLinkIn(mail) ?? '');
+    expect(token.length).toBeGreaterThan(40);
+    const confirm = () =>
+      t.call<{ data: { token: string } } & Err>('POST', '/api/portal/Auth/register/confirm', { token });
+    const r = await confirm();
     expect(r.status).toBe(200);
     const me = await t.call<{ data: { operatorName: string; roles: string[] } }>(
       'GET',
@@ -251,7 +341,12 @@ describe('registration', () => {
     const users = await t.call<{ data: { email: string }[] }>('GET', '/api/portal/user', {
       token: r.body.data.token,
     });
-    expect(users.body.data.map((u) => u.email)).toEqual(['ayse@sarj.example']);
+    expect(users.body.data.map((u) => u.email)).toEqual(['mehmet@sarj.example']);
+    const again = await confirm();
+    expect(again.status).toBe(400);
+    expect(again.body.error).toMatch(/invalid, has expired or was already used/);
+    const forged = await t.call<Err>('POST', '/api/portal/Auth/register/confirm', { token: `${token}x` });
+    expect(forged.status).toBe(400);
   });
 
   it('is refused when switched off', async () => {

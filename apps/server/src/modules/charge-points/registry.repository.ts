@@ -18,13 +18,10 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { chargePoints, connectors, operators } from '../../db/schema/index.js';
 import { inScope, type Actor } from '../../lib/context.js';
+import { containsPattern, equalsPattern } from '../../lib/like.js';
 
 type Filter = z.output<typeof ChargePointFilter>;
 export type ListKind = 'all' | 'active' | 'inactive' | 'archived';
-
-function like(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The WHERE of every charge point list: reach, list kind and filters. */
 export function chargePointWhere(actor: Actor, kind: ListKind, f?: Partial<Filter>): SQL | undefined {
@@ -39,10 +36,10 @@ export function chargePointWhere(actor: Actor, kind: ListKind, f?: Partial<Filte
       : undefined,
     f?.search
       ? or(
-          ilike(chargePoints.chargePointId, like(f.search)),
-          ilike(chargePoints.name, like(f.search)),
-          ilike(chargePoints.city, like(f.search)),
-          ilike(chargePoints.serialNumber, like(f.search)),
+          ilike(chargePoints.chargePointId, containsPattern(f.search)),
+          ilike(chargePoints.name, containsPattern(f.search)),
+          ilike(chargePoints.city, containsPattern(f.search)),
+          ilike(chargePoints.serialNumber, containsPattern(f.search)),
         )
       : undefined,
     f?.operatorId ? eq(chargePoints.operatorId, f.operatorId) : undefined,
@@ -50,7 +47,7 @@ export function chargePointWhere(actor: Actor, kind: ListKind, f?: Partial<Filte
     f?.registrationStatus ? eq(chargePoints.registrationStatus, f.registrationStatus) : undefined,
     f?.brand ? eq(chargePoints.brand, f.brand) : undefined,
     f?.model ? eq(chargePoints.model, f.model) : undefined,
-    f?.city ? ilike(chargePoints.city, f.city) : undefined,
+    f?.city ? ilike(chargePoints.city, equalsPattern(f.city)) : undefined,
     f?.status
       ? sql`EXISTS (SELECT 1 FROM ${connectors} WHERE ${connectors.chargePointId} = ${chargePoints.id} AND ${connectors.status} = ${f.status} AND ${connectors.archivedAt} IS NULL)`
       : undefined,

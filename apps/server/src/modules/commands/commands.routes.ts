@@ -1,6 +1,7 @@
 import {
   API,
   COMMAND_NAMES,
+  COMMAND_PERMISSIONS,
   CommandBodies,
   CommandRecord,
   Id,
@@ -21,7 +22,13 @@ export function commandRoutes(app: App, { commands }: { commands: CommandsServic
     app.post(
       `/${API.commands.send(name)}`,
       {
-        config: { permission: 'commands:write' },
+        // Each command needs its area's permission too (firmware, bookings, smart charging...),
+        // some also by what the body asks: all checked before the body is validated.
+        config: {
+          permission: 'commands:write',
+          alsoNeeds: COMMAND_PERMISSIONS[name],
+          bodyNeeds: (body) => permissionsForCommand(name, body),
+        },
         schema: {
           tags: ['commands'],
           summary: `Send ${name} to a charge point and return its answer`,
@@ -31,7 +38,7 @@ export function commandRoutes(app: App, { commands }: { commands: CommandsServic
       },
       async (request) => {
         const ctx = ctxOf(request);
-        // Each command needs its area's permission too (firmware, bookings, smart charging...).
+        // Again on the validated body (a trimmed key may only now name AuthorizationKey).
         if (!permissionsForCommand(name, request.body).every((p) => ctx.actor.permissions.has(p))) {
           throw new AppError(403, 'error.forbidden');
         }

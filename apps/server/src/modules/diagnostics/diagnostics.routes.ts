@@ -74,10 +74,12 @@ export function diagnosticsRoutes(app: App, { diagnostics }: { diagnostics: Diag
   app.put(
     `/${API.diagnostics.retention}`,
     {
-      config: { permission: 'logs:write' },
+      // Installation-wide: only Admin, not every holder of logs:write (see the role table).
+      config: { permission: 'installation:write' },
       schema: {
         tags,
-        summary: 'Change how many days diagnostics files are kept (1 to 3650, the whole network)',
+        summary:
+          'Change how many days diagnostics files are kept (1 to 3650, the whole installation; Admin only: installation:write)',
         body: DiagnosticsRetention,
         response: { 200: ok(DiagnosticsRetention) },
       },

@@ -197,14 +197,8 @@ export class DiagnosticsService implements DiagnosticsPreparer {
     return { retentionDays: days ?? DIAGNOSTICS_RETENTION_DEFAULT_DAYS };
   }
 
-  /**
-   * The setting holds for the whole network, so only a user whose reach is the whole network
-   * (Admin, or a user of a top-level operator) may change it.
-   */
+  /** The setting holds for the whole installation: the route asks `installation:write` (Admin only). */
   async setRetention(ctx: Ctx, value: DiagnosticsRetention): Promise<DiagnosticsRetention> {
-    if (!ctx.actor.isAdmin && ctx.actor.operatorPath.split('/').filter(Boolean).length > 1) {
-      throw new AppError(403, 'diagnostics.retentionNetworkWide');
-    }
     await this.deps.db.transaction(async (tx) => {
       const before = (await repo.retentionDays(tx)) ?? DIAGNOSTICS_RETENTION_DEFAULT_DAYS;
       await repo.saveRetentionDays(tx, value.retentionDays, ctx.actor.userId);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCharger, uploadFile, type SimCharger } from '@voltline/simulator';
-import type { DiagnosticsRequest, Page } from '@voltline/contract';
+import { can, type DiagnosticsRequest, type Page } from '@voltline/contract';
 import {
   auditLogs,
   commandRecords,
@@ -282,6 +282,30 @@ describe('permissions and tenant scope', () => {
     rawAnswer = {};
     const support = await t.login('support@voltline.local');
     expect((await request({ chargePointId: 'DIAG-RAW' }, support)).status).toBe(200);
+  });
+
+  it('lets only Admin change the installation-wide retention, whatever the reach of a logs:write holder', async () => {
+    // Main Operator and Technical Support hold logs:write, of the top-level operator or a
+    // sub-operator; the retention holds for every operator, so it needs installation:write.
+    expect(can(['Admin'], 'installation:write')).toBe(true);
+    for (const role of ['Main Operator', 'Technical Support'] as const) {
+      expect(can([role], 'logs:write')).toBe(true);
+      expect(can([role], 'installation:write')).toBe(false);
+    }
+    for (const email of ['main@voltline.local', 'support@voltline.local', 'istanbul@voltline.local']) {
+      const token = await t.login(email);
+      const put = await t.call<{ error: string }>('PUT', '/api/portal/Ftp/DiagnosticsRetention', {
+        token,
+        body: { retentionDays: 20 },
+      });
+      expect({ email, status: put.status, error: put.body.error }).toEqual({
+        email,
+        status: 403,
+        error: 'You do not have permission to do this.',
+      });
+      const get = await t.call('GET', '/api/portal/Ftp/DiagnosticsRetention', { token });
+      expect(get.status).toBe(200);
+    }
   });
 
   it("shows and serves an operator only its own chargers' diagnostics", async () => {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { chargingSessions, drivers, operators, rfidCards } from '../../db/schema/index.js';
 import { inScope, type Actor } from '../../lib/context.js';
+import { containsPattern, prefixPattern } from '../../lib/like.js';
 
 type Filter = z.output<typeof DriverFilter>;
 export type NewDriver = Omit<typeof drivers.$inferInsert, 'id'>;
@@ -68,10 +69,8 @@ const sortColumns = {
   createdAt: drivers.createdAt,
 };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function where(actor: Actor, f?: Filter, subtreeOf?: string): SQL | undefined {
-  const search = f?.search ? `%${escapeLike(f.search)}%` : undefined;
+  const search = f?.search ? containsPattern(f.search) : undefined;
   const hasCard = sql`exists (select 1 from ${rfidCards}
     where ${rfidCards.driverId} = ${drivers.id} and ${rfidCards.archivedAt} is null)`;
   return and(
@@ -88,7 +87,7 @@ function where(actor: Actor, f?: Filter, subtreeOf?: string): SQL | undefined {
             where ${rfidCards.driverId} = ${drivers.id} and ${rfidCards.number} ilike ${search})`,
         )
       : undefined,
-    subtreeOf ? sql`${operators.path} like ${`${escapeLike(subtreeOf)}%`}` : undefined,
+    subtreeOf ? sql`${operators.path} like ${prefixPattern(subtreeOf)}` : undefined,
     f?.status ? eq(drivers.status, f.status) : undefined,
     f?.hasCard === undefined ? undefined : f.hasCard ? hasCard : sql`not ${hasCard}`,
     f?.balanceMin === undefined ? undefined : gte(drivers.balance, f.balanceMin),

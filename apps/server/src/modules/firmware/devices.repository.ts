@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { chargePoints, firmwareCampaignTargets as targets, operators } from '../../db/schema/index.js';
 import { inScope, type Actor } from '../../lib/context.js';
+import { containsPattern } from '../../lib/like.js';
 
 type Filter = z.output<typeof DeviceFirmwareFilter>;
 
@@ -50,7 +51,7 @@ const lastTarget = sql`lateral (
   where ${targets.chargePointId} = ${chargePoints.id} order by ${targets.id} desc limit 1) last_target`;
 
 function where(actor: Actor, f: Filter) {
-  const like = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = f.search ? containsPattern(f.search) : null;
   return and(
     isNull(chargePoints.archivedAt),
     inScope(actor, operators.path),

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { chargePoints, maintenanceLogs, operators, users } from '../../db/schema/index.js';
 import { inScope, type Actor } from '../../lib/context.js';
+import { containsPattern } from '../../lib/like.js';
 
 type Filter = z.output<typeof MaintenanceLogFilter>;
 export type MaintenanceInsert = typeof maintenanceLogs.$inferInsert;
@@ -29,14 +30,12 @@ const COLUMNS = {
   createdAt: maintenanceLogs.createdAt,
 };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Which entries: those whose operator (the charge point's when the entry was made) is in the
  * actor's reach, narrowed by the filter; `chargePointDbId` is one charger's history.
  */
 function where(actor: Actor, f: Filter, chargePointDbId?: number): SQL | undefined {
-  const pattern = f.search ? `%${escapeLike(f.search)}%` : undefined;
+  const pattern = f.search ? containsPattern(f.search) : undefined;
   return and(
     inScope(actor, operators.path),
     chargePointDbId !== undefined ? eq(maintenanceLogs.chargePointId, chargePointDbId) : undefined,

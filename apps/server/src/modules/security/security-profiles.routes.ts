@@ -8,7 +8,6 @@ import {
 } from '@voltline/contract';
 import { z } from 'zod';
 import type { App } from '../../lib/app-type.js';
-import { AppError } from '../../lib/errors.js';
 import { translate } from '../../lib/messages.js';
 import { ctxOf } from '../../lib/request.js';
 import type { CommandsService } from '../commands/commands.service.js';
@@ -38,7 +37,8 @@ export function securityProfileRoutes(
   app.post(
     `/${API.chargePoints.securityProfile(':id')}`,
     {
-      config: { permission: 'chargePoints:write' },
+      // It is a remote command as well as a change of the charger's setup.
+      config: { permission: 'chargePoints:write', alsoNeeds: ['commands:write'] },
       schema: {
         tags,
         summary:
@@ -50,8 +50,6 @@ export function securityProfileRoutes(
     },
     async (request) => {
       const ctx = ctxOf(request);
-      // It is a remote command as well as a change of the charger's setup.
-      if (!ctx.actor.permissions.has('commands:write')) throw new AppError(403, 'error.forbidden');
       const chargePointId = await securityProfiles.identityOf(ctx, request.params.id);
       const answer = await commands.send(ctx, 'changeConfiguration', {
         chargePointId,

@@ -12,6 +12,7 @@ import {
   smartChargingSamples as samples,
 } from '../../db/schema/index.js';
 import { inScope, type Actor } from '../../lib/context.js';
+import { containsPattern } from '../../lib/like.js';
 
 export type GroupRow = typeof groups.$inferSelect;
 export type AllocationRow = typeof allocations.$inferSelect;
@@ -30,7 +31,7 @@ export async function pageGroups(
   offset: number,
   limit: number,
 ) {
-  const like = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = f.search ? containsPattern(f.search) : null;
   const where = and(
     inScope(actor, operators.path),
     f.operatorId ? eq(groups.operatorId, f.operatorId) : undefined,

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { operators, users } from '../../db/schema/index.js';
 import { inScope, type Actor } from '../../lib/context.js';
+import { containsPattern } from '../../lib/like.js';
 
 type Filter = z.output<typeof UserFilter>;
 export type NewUser = Omit<typeof users.$inferInsert, 'id'>;
@@ -55,7 +56,7 @@ const sortColumns = {
 };
 
 function where(actor: Actor, f?: Filter): SQL | undefined {
-  const search = f?.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const search = f?.search ? containsPattern(f.search) : undefined;
   return and(
     isNull(users.deletedAt),
     inScope(actor, operators.path),

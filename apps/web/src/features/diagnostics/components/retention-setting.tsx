@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../hooks/use-permission';
 import { useRetention, useUpdateRetention } from '../api/retention';
 
-/** How long files are kept; changed by users with logs:write (the server says if their reach is too small). */
+/** How long files are kept: installation-wide, so only Admin (installation:write) changes it; others read it. */
 export function RetentionSetting() {
   const { t } = useTranslation('diagnostics');
-  const canWrite = useCan('logs:write');
+  const canWrite = useCan('installation:write');
   const retention = useRetention();
   const update = useUpdateRetention();
   const [days, setDays] = useState<number | null>(null);
