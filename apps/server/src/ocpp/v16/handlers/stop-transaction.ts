@@ -11,6 +11,7 @@ export const stopTransaction: Handler<Ocpp.StopTransactionRequest, Ocpp.StopTran
   checkMeter('meterStop', p.meterStop);
   checkTime('timestamp', p.timestamp);
   for (const mv of p.transactionData ?? []) checkTime('transactionData.timestamp', mv.timestamp);
+  await ctx.chargers.observeClock(ctx.cp, p.timestamp, ctx.link);
   const answer = await ctx.sessions.stopTransaction(ctx.cp, p);
   ctx.smartCharging?.transactionStopped(ctx.cp.id);
   return answer;
