@@ -24,7 +24,7 @@ export async function closeAtLastReading(
     stopReason: how.stopReason,
     stoppedAt: how.stoppedAt,
     // No Stop arrived: the last news Voltline had of the session bounds its end (witness.ts).
-    stopReceivedAt: s.updatedAt,
+    stopReceivedAt: new Date(Math.min(s.updatedAt.getTime(), Date.now())),
     meterStop,
     energyWh: Math.max(0, meterStop - s.meterStart),
     ...(how.closeNote === undefined ? {} : { closeNote: how.closeNote }),
