@@ -118,14 +118,7 @@ type Reading = 'register' | 'zero' | 'negative' | 'back' | 'huge' | 'maxSafe' | 
  * jumping years back or forward from the present (and going on from there), or set right again.
  */
 type When =
-  | 'next'
-  | 'same'
-  | 'beforeStart'
-  | 'future'
-  | 'outOfRange'
-  | 'yearsBack'
-  | 'yearsAhead'
-  | 'present';
+  'next' | 'same' | 'beforeStart' | 'future' | 'outOfRange' | 'yearsBack' | 'yearsAhead' | 'present';
 interface StartCmd {
   kind: 'start';
   cp: number;

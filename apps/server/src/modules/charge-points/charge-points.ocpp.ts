@@ -39,7 +39,10 @@ export class ChargersOcpp {
     const off = clockIsOff(new Date(at), receivedAt, link);
     const right = Math.abs(offsetMs) <= CLOCK_TOLERANCE_MS;
     if (!off && !right) return;
-    const known = this.clocks.get(cp.id) ?? { offsetMs: cp.clockOffsetMs, at: cp.clockOffsetAt?.getTime() ?? 0 };
+    const known = this.clocks.get(cp.id) ?? {
+      offsetMs: cp.clockOffsetMs,
+      at: cp.clockOffsetAt?.getTime() ?? 0,
+    };
     const wasOff = known.offsetMs !== null && Math.abs(known.offsetMs) > CLOCK_TOLERANCE_MS;
     if (right && !wasOff) return;
     const same = known.offsetMs !== null && Math.abs(offsetMs - known.offsetMs) <= CLOCK_TOLERANCE_MS;

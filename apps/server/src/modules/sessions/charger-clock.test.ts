@@ -37,7 +37,13 @@ beforeAll(async () => {
     .where(eq(operators.name, 'Voltline İstanbul'));
   const tariff = await t.call<{ data: { id: number } }>('POST', '/api/portal/tariff', {
     token: admin,
-    body: { name: 'Clock AC', operatorId: istanbul!.id, type: 'AC', paymentType: 'Prepaid', pricePerKwh: 500 },
+    body: {
+      name: 'Clock AC',
+      operatorId: istanbul!.id,
+      type: 'AC',
+      paymentType: 'Prepaid',
+      pricePerKwh: 500,
+    },
   });
   tariffId = tariff.body.data.id;
 });
