@@ -6,6 +6,7 @@ import type { TariffSnapshot } from '@voltline/contract';
 import {
   auditLogs,
   balanceEntries,
+  chargePoints,
   chargingSessions,
   connectors,
   drivers,
@@ -16,7 +17,13 @@ import {
   tariffs,
 } from '../src/db/schema/index.js';
 import { postBalanceEntry } from '../src/modules/drivers/balance.service.js';
-import { impossibleReadings } from '../src/modules/sessions/review.js';
+import {
+  DEFAULT_MAX_POWER_W,
+  ENERGY_ALLOWANCE_WH,
+  impossibleReadings,
+  POWER_MARGIN,
+} from '../src/modules/sessions/review.js';
+import { CLOCK_TOLERANCE_MS, MAX_REPLAY_AGE_MS } from '../src/modules/sessions/witness.js';
 import { closeStaleSessions } from '../src/modules/sessions/stale.js';
 import { sessionCost } from '../src/modules/tariffs/pricing.js';
 import { FUZZ_SEED, runs, timeLimit } from './fuzz-values.js';
@@ -36,6 +43,7 @@ type Client = InstanceType<typeof RPCClient>;
 const RUNS = 30;
 const PW = 'money-charger-secret';
 const HOUR = 3_600_000;
+const YEAR = 365.25 * 24 * HOUR;
 const CHARGERS = 2;
 /** Connector powers a run picks from (W); null declares none, and 1 MW is assumed. */
 const POWERS = [null, 7_400, 22_000, 150_000] as const;
@@ -105,8 +113,12 @@ afterAll(() => t.close());
 
 /** A meter figure: the connector's real register, or something a broken charger sends. */
 type Reading = 'register' | 'zero' | 'negative' | 'back' | 'huge' | 'maxSafe' | 'beyondSafe';
-/** A message time: the charger's clock going on, standing, going back, far ahead, or unstorable. */
-type When = 'next' | 'same' | 'beforeStart' | 'future' | 'outOfRange';
+/**
+ * A message time: the charger's clock going on, standing, going back, far ahead, unstorable, or
+ * jumping years back or forward from the present (and going on from there), or set right again.
+ */
+type When =
+  'next' | 'same' | 'beforeStart' | 'future' | 'outOfRange' | 'yearsBack' | 'yearsAhead' | 'present';
 interface StartCmd {
   kind: 'start';
   cp: number;
@@ -160,6 +172,9 @@ const when = weighted<When>([
   [1, 'beforeStart'],
   [1, 'future'],
   [1, 'outOfRange'],
+  [1, 'yearsBack'],
+  [1, 'yearsAhead'],
+  [1, 'present'],
 ]);
 const minutes = fc.integer({ min: 1, max: 40 });
 const fill = fc.integer({ min: 0, max: 100 });
@@ -309,6 +324,8 @@ interface Known {
   card: number;
   meterStart: number;
   startedAt: number;
+  /** The earliest Voltline can have seen the session begin, by what the test knows (see `witnessed`). */
+  earliest: number;
 }
 interface Sent {
   cp: number;
@@ -337,7 +354,8 @@ function connect(identity: string): Promise<Client> {
 class Run {
   readonly n = ++nextRun;
   clock = Date.now() - 5 * 24 * HOUR;
-  chargers: { identity: string; id: number; client: Client }[] = [];
+  /** Since when Voltline had not heard from each charger when it last connected. */
+  chargers: { identity: string; id: number; client: Client; offlineSince: number }[] = [];
   connectors: Connector[] = [];
   cards: string[] = [];
   driverIds: number[] = [];
@@ -353,11 +371,23 @@ class Run {
   calls = 0;
   refunds = 0;
 
-  async setUp(conns: { tariff: number; power: number }[]) {
+  /**
+   * `fresh`: the chargers were registered a moment ago and never connected, so nothing they send
+   * can be a replayed offline queue; else they were offline for a month (registerChargePoint).
+   */
+  async setUp(conns: { tariff: number; power: number }[], fresh = false) {
     const db = t.database.db;
     for (let i = 0; i < CHARGERS; i++) {
       const identity = `MONEY-${this.n}-${i}`;
       const cp = await registerChargePoint(t, identity, PW);
+      let offlineSince = cp.lastDisconnectedAt?.getTime() ?? cp.createdAt.getTime();
+      if (fresh) {
+        offlineSince = Date.now();
+        await db
+          .update(chargePoints)
+          .set({ createdAt: new Date(offlineSince), lastDisconnectedAt: null })
+          .where(eq(chargePoints.id, cp.id));
+      }
       for (const connectorId of [1, 2]) {
         const c = conns[i * 2 + connectorId - 1]!;
         const tariffId = tariffIds[c.tariff] ?? null;
@@ -368,7 +398,7 @@ class Run {
           .where(and(eq(connectors.chargePointId, cp.id), eq(connectors.connectorId, connectorId)));
         this.connectors.push({ power, register: 1_000 * (i + 1) * connectorId, at: this.clock });
       }
-      this.chargers.push({ identity, id: cp.id, client: await connect(identity) });
+      this.chargers.push({ identity, id: cp.id, client: await connect(identity), offlineSince });
     }
     const driver = async (operatorId: number, balance: number) => {
       const [row] = await db
@@ -429,7 +459,26 @@ class Run {
         return new Date(Date.UTC(2150, 0, 1) + (this.clock % 86_400_000)).toISOString();
       case 'outOfRange':
         return mins % 2 === 0 ? '2200-01-01T00:00:00.000Z' : '1969-12-31T23:59:59.000Z';
+      case 'yearsBack':
+        // 1 to 55 years back (1971 at the most), and on from there.
+        return new Date((this.clock = Date.now() - (1 + ((mins * 7) % 55)) * YEAR)).toISOString();
+      case 'yearsAhead':
+        return new Date((this.clock = Date.now() + (1 + ((mins * 7) % 55)) * YEAR)).toISOString();
+      case 'present':
+        // The connector delivered since its last reading: days of energy after a jump back.
+        return new Date((this.clock = Date.now())).toISOString();
     }
+  }
+
+  /**
+   * The earliest Voltline can have seen a session begin whose Start the test sends now on charger
+   * `cp` (sessions/witness.ts, from the test's side, so never later than the server's): the start
+   * of the charger's offline gap before its connection (a replayed queue), at most 31 days back.
+   * The test's runs are far shorter than the minutes a replay is believed after a reconnect.
+   */
+  witnessFrom(cp: number): number {
+    const sendAt = Date.now() - 1_000;
+    return Math.max(this.chargers[cp]!.offlineSince - CLOCK_TOLERANCE_MS, sendAt - MAX_REPLAY_AGE_MS);
   }
 
   /** A meter figure for a message at `at` (ms) on a connector; `start` is the transaction's meterStart. */
@@ -513,6 +562,7 @@ const UNKNOWN_TX = 1_999_999_999;
 
 async function start(run: Run, c: StartCmd) {
   const conn = run.connector(c.cp, c.connector);
+  const earliest = run.witnessFrom(c.cp);
   const timestamp = run.time(c.when, c.minutes, run.clock - 2 * 24 * HOUR);
   const meterStart = run.figure(c.reading, conn, Date.parse(timestamp), 100);
   const card = c.card % run.cards.length;
@@ -529,6 +579,7 @@ async function start(run: Run, c: StartCmd) {
     card,
     meterStart,
     startedAt: Date.parse(timestamp),
+    earliest,
   });
 }
 
@@ -696,6 +747,8 @@ async function runCommand(run: Run, c: Command) {
   } else if (c.kind === 'reconnect') {
     // The charger restarts: its socket closes and it connects again.
     const charger = run.chargers[c.cp]!;
+    // Offline from here: what it sends on the new connection may replay what it queued since.
+    charger.offlineSince = Date.now();
     await charger.client.close({ code: 1000, reason: 'Reboot' });
     charger.client = await connect(charger.identity);
   } else {
@@ -712,6 +765,7 @@ const REFUND_REF = /^refund:(\d+)$/;
 /** Checks every invariant on the run's drivers and sessions; returns what broke. */
 async function check(run: Run): Promise<string[]> {
   const db = t.database.db;
+  const now = Date.now();
   const broken: string[] = [...run.problems];
   run.problems = [];
   const sessions = await db
@@ -889,6 +943,19 @@ async function check(run: Run): Promise<string[]> {
       if (reasons.length > 0 && !released) {
         broken.push(`${label} settled with impossible readings: ${reasons.join(', ')}`);
       }
+      // Whatever the charger's clock said: never more energy billed than the connector's power
+      // over the time Voltline witnessed, from the earliest the session can have begun until now.
+      const from = run.known.find((k) => k.id === s.id)?.earliest;
+      const energy = Math.max(0, (s.meterStop ?? 0) - (s.correctedMeterStart ?? s.meterStart));
+      const witnessed = from === undefined ? undefined : Math.max(0, (now - from) / 1000);
+      const possible =
+        witnessed === undefined
+          ? Infinity
+          : ((run.maxPowerW(s) ?? DEFAULT_MAX_POWER_W) * witnessed * POWER_MARGIN) / 3600 +
+            ENERGY_ALLOWANCE_WH;
+      if (s.cost !== null && !released && energy > possible) {
+        broken.push(`${label} billed ${energy} Wh, more than ${Math.floor(possible)} in the time witnessed`);
+      }
       if (!tariff) {
         if (p || s.cost !== null) broken.push(`${label} billed without a tariff`);
       } else {
@@ -925,10 +992,12 @@ describe('money invariants', () => {
         fc.asyncProperty(
           layout,
           fc.array(command, { minLength: 10, maxLength: 35 }),
-          async (conns, commands) => {
+          // One run in four on chargers registered a moment ago: no offline queue to replay.
+          fc.nat({ max: 3 }).map((n) => n === 0),
+          async (conns, commands, fresh) => {
             const run = new Run();
             try {
-              await run.setUp(conns);
+              await run.setUp(conns, fresh);
               for (const [i, c] of commands.entries()) {
                 await runCommand(run, c);
                 const broken = await check(run);

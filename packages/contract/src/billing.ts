@@ -21,6 +21,8 @@ export const REVIEW_REASONS = [
   'meterWentBack',
   'negativeDuration',
   'energyBeyondPower',
+  // A time the charger sent was impossible (its clock): judged by the time Voltline witnessed.
+  'chargerClock',
   'costOutOfRange',
 ] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];

@@ -87,6 +87,13 @@ export const ChargePoint = z.object({
   lastDisconnectedAt: z.string().nullable(),
   lastHeartbeatAt: z.string().nullable(),
   lastBootAt: z.string().nullable(),
+  /**
+   * The charger's clock minus Voltline's (ms) when its clock was last seen more than a few minutes
+   * off, and when that was; null when its clock is right (or never measured). Its sessions are
+   * judged by the times Voltline received their messages where the charger's are impossible.
+   */
+  clockOffsetMs: z.number().nullable(),
+  clockOffsetAt: z.string().nullable(),
   hasPassword: z.boolean(),
   /** OCPP 1.6 security edition profile (1, 2 or 3) the charger is held to. */
   securityProfile: z.number().int(),

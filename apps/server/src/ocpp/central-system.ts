@@ -33,6 +33,7 @@ import { SerialQueue } from './serial-queue.js';
 import { ocpp16Validator } from './validator.js';
 import type { HandlerContext } from './v16/context.js';
 import { handlers, ordered } from './v16/handlers.js';
+import { connectionWitness } from '../lib/charger-clock.js';
 
 /**
  * OCPP-J 1.6 codes for ocpp-rpc's own refusals: a frame that is not a well-formed CALL (or reuses
@@ -268,6 +269,7 @@ export class CentralSystem {
     );
     const ctx: HandlerContext = {
       cp,
+      link: connectionWitness(cp),
       chargers: this.o.chargers,
       drivers: this.o.drivers,
       sessions: this.o.sessions,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -80,6 +81,13 @@ export const chargePoints = pgTable(
     firmwareStatus: text('firmware_status'),
     /** When the last FirmwareStatusNotification came. */
     firmwareStatusAt: timestamp('firmware_status_at', { withTimezone: true }),
+    /**
+     * The charger's clock minus Voltline's at receipt (ms), as last measured when it mattered: a
+     * clock found more than a few minutes off, and the measurement that found it right again
+     * (modules/charge-points/clock.ts). Null when never found off.
+     */
+    clockOffsetMs: bigint('clock_offset_ms', { mode: 'number' }),
+    clockOffsetAt: timestamp('clock_offset_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

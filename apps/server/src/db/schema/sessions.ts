@@ -33,6 +33,15 @@ export const chargingSessions = pgTable(
     /** The charger's own start time, part of what makes a resent StartTransaction the same session. */
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    /**
+     * What Voltline itself witnessed (null on sessions from before these were kept): when the Start
+     * arrived, the earliest the session can have begun by what Voltline knows of the charger's
+     * connection (witness.ts), and when the Stop arrived (or, closed without one, the last news of
+     * the session). The charger's own times above are kept as sent.
+     */
+    startReceivedAt: timestamp('start_received_at', { withTimezone: true }),
+    earliestStartAt: timestamp('earliest_start_at', { withTimezone: true }),
+    stopReceivedAt: timestamp('stop_received_at', { withTimezone: true }),
     stopReason: text('stop_reason'),
     stopIdTag: text('stop_id_tag'),
     /**
@@ -143,6 +152,8 @@ export const meterValues = pgTable(
     format: text('format'),
     value: text('value').notNull(),
     numeric: doublePrecision('numeric'),
+    /** When Voltline received the sample (`at` is the charger's time); null on older samples. */
+    receivedAt: timestamp('received_at', { withTimezone: true }).defaultNow(),
   },
   (t) => [
     index('meter_values_session_idx').on(t.sessionId, t.at),

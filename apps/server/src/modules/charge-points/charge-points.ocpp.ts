@@ -1,6 +1,9 @@
 import type { Db, Tx } from '../../db/client.js';
 import { hashChargerPassword } from '../../lib/charger-auth.js';
+import { CLOCK_TOLERANCE_MS, clockIsOff, type ConnectionWitness } from '../../lib/charger-clock.js';
 import * as repo from './charge-points.repository.js';
+
+import type { OcppChargePoint } from './charge-points.repository.js';
 
 export type { OcppChargePoint, StatusReport } from './charge-points.repository.js';
 
@@ -12,7 +15,41 @@ type EventKind = Parameters<typeof repo.recordChargerEvent>[2];
  * life, boots, heartbeats, statuses and events. The OCPP layer calls this, never the repository.
  */
 export class ChargersOcpp {
+  /** The clock offsets this process last wrote, per charge point (so a right clock writes nothing). */
+  private readonly clocks = new Map<number, { offsetMs: number | null; at: number }>();
+
   constructor(private readonly db: Db) {}
+
+  /**
+   * Measures a charger's clock by a time it sent (StatusNotification, MeterValues, Start, Stop):
+   * its offset from Voltline's at receipt is kept when the clock is off (more than a few minutes;
+   * a past time that may be a replayed offline queue says nothing), and again once it is right,
+   * which clears the warning. A clock that stays right or stays as far off writes nothing (at
+   * most once a minute, for when it was last seen).
+   */
+  async observeClock(
+    cp: OcppChargePoint,
+    sent: string | undefined,
+    link: ConnectionWitness | undefined,
+    receivedAt = new Date(),
+  ) {
+    const at = sent === undefined ? NaN : Date.parse(sent);
+    if (Number.isNaN(at)) return;
+    const offsetMs = at - receivedAt.getTime();
+    const off = clockIsOff(new Date(at), receivedAt, link);
+    const right = Math.abs(offsetMs) <= CLOCK_TOLERANCE_MS;
+    if (!off && !right) return;
+    const known = this.clocks.get(cp.id) ?? {
+      offsetMs: cp.clockOffsetMs,
+      at: cp.clockOffsetAt?.getTime() ?? 0,
+    };
+    const wasOff = known.offsetMs !== null && Math.abs(known.offsetMs) > CLOCK_TOLERANCE_MS;
+    if (right && !wasOff) return;
+    const same = known.offsetMs !== null && Math.abs(offsetMs - known.offsetMs) <= CLOCK_TOLERANCE_MS;
+    if (off && wasOff && same && receivedAt.getTime() - known.at < 60_000) return;
+    this.clocks.set(cp.id, { offsetMs, at: receivedAt.getTime() });
+    await repo.recordClockOffset(this.db, cp.id, offsetMs, receivedAt);
+  }
 
   find(identity: string) {
     return repo.findForOcpp(this.db, identity);

@@ -29,6 +29,12 @@ export async function findForOcpp(tx: Tx, identity: string) {
       pendingPasswordHash: chargePoints.pendingPasswordHash,
       securityProfile: chargePoints.securityProfile,
       pendingSecurityProfile: chargePoints.pendingSecurityProfile,
+      // What Voltline knew of its connection and clock before this connection (lib/charger-clock.ts).
+      createdAt: chargePoints.createdAt,
+      lastConnectedAt: chargePoints.lastConnectedAt,
+      lastDisconnectedAt: chargePoints.lastDisconnectedAt,
+      clockOffsetMs: chargePoints.clockOffsetMs,
+      clockOffsetAt: chargePoints.clockOffsetAt,
     })
     .from(chargePoints)
     .innerJoin(operators, eq(operators.id, chargePoints.operatorId))
@@ -139,6 +145,14 @@ export function markDisconnected(tx: Tx, id: number, node: string, detail: strin
 /** Chargers this process held are no longer connected (at start-up, and when it shuts down). */
 export function disconnectAllOfNode(tx: Tx, node: string, detail: string = CLOSE_REASONS.serverRestarted) {
   return disconnect(tx, sql`connected_node = ${node}`, detail);
+}
+
+/** The charger's clock offset (its time minus Voltline's, ms) as measured at `at`. */
+export async function recordClockOffset(tx: Tx, id: number, offsetMs: number, at: Date) {
+  await tx
+    .update(chargePoints)
+    .set({ clockOffsetMs: offsetMs, clockOffsetAt: at })
+    .where(eq(chargePoints.id, id));
 }
 
 export async function recordBoot(

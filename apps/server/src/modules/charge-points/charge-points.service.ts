@@ -18,6 +18,7 @@ import { CLOSE_REASONS } from '../../lib/close-cause.js';
 import { audit, diff } from '../audit/audit.service.js';
 import type { ChargePointQueries, ChargerDisconnector } from './charge-points.ports.js';
 import * as repo from './registry.repository.js';
+import { CLOCK_TOLERANCE_MS } from '../../lib/charger-clock.js';
 
 type Filter = z.output<typeof ChargePointFilter>;
 type CreateInput = z.output<typeof CreateChargePointBody>;
@@ -69,6 +70,7 @@ export function toChargePoint(
     lastDisconnectedAt: iso(cp.lastDisconnectedAt),
     lastHeartbeatAt: iso(cp.lastHeartbeatAt),
     lastBootAt: iso(cp.lastBootAt),
+    ...clockOf(cp),
     hasPassword: cp.passwordHash !== null,
     securityProfile: cp.securityProfile,
     archived: cp.archivedAt !== null,
@@ -86,6 +88,12 @@ export function toChargePoint(
         archived: c.archivedAt !== null,
       })),
   };
+}
+
+/** The charger's clock offset when it was last found off; nulls when it is right. */
+function clockOf(cp: { clockOffsetMs: number | null; clockOffsetAt: Date | null }) {
+  const off = cp.clockOffsetMs !== null && Math.abs(cp.clockOffsetMs) > CLOCK_TOLERANCE_MS;
+  return { clockOffsetMs: off ? cp.clockOffsetMs : null, clockOffsetAt: off ? iso(cp.clockOffsetAt) : null };
 }
 
 /** The charge point registry: who may see and change which charger, and its credentials. */

@@ -23,6 +23,8 @@ export async function closeAtLastReading(
     state: refused ? 'refused' : 'failed',
     stopReason: how.stopReason,
     stoppedAt: how.stoppedAt,
+    // No Stop arrived: the last news Voltline had of the session bounds its end (witness.ts).
+    stopReceivedAt: new Date(Math.min(s.updatedAt.getTime(), Date.now())),
     meterStop,
     energyWh: Math.max(0, meterStop - s.meterStart),
     ...(how.closeNote === undefined ? {} : { closeNote: how.closeNote }),

@@ -5,6 +5,7 @@ import { audit, NO_USER } from '../audit/audit.service.js';
 import { sessionCost } from '../tariffs/pricing.js';
 import { billSession, rebillSession, type Billed } from './billing.js';
 import * as repo from './sessions.repository.js';
+import { judgedSpan, type WitnessedTimes } from './witness.js';
 
 /** The power assumed for a connector that declares none: 1 MW, beyond any charger sold today. */
 export const DEFAULT_MAX_POWER_W = 1_000_000;
@@ -12,30 +13,33 @@ export const DEFAULT_MAX_POWER_W = 1_000_000;
 export const POWER_MARGIN = 1.1;
 export const ENERGY_ALLOWANCE_WH = 1_000;
 
-interface Readings {
+interface Readings extends WitnessedTimes {
   meterStart: number;
   meterStop: number | null;
-  startedAt: Date;
-  stoppedAt: Date | null;
   tariffSnapshot: unknown;
 }
 
 /**
  * What makes a closed session's readings impossible for its connector: a negative meter, a meter
  * that went back, a stop before the start, more energy than the connector's power over the time
- * (with a margin), or a cost beyond exact integers. Empty when the readings are possible.
+ * (with a margin), or a cost beyond exact integers. Empty when the readings are possible. The time
+ * is the charger's, bounded by what Voltline witnessed (witness.ts): when a time the charger sent
+ * was impossible and the energy is beyond the power over the time witnessed, `chargerClock` says so.
  */
 export function impossibleReadings(s: Readings, maxPowerW: number | null): ReviewReason[] {
   const reasons: ReviewReason[] = [];
   const stop = s.meterStop ?? s.meterStart;
   if (s.meterStart < 0 || stop < 0) reasons.push('negativeMeter');
   if (stop < s.meterStart) reasons.push('meterWentBack');
-  const seconds = ((s.stoppedAt ?? s.startedAt).getTime() - s.startedAt.getTime()) / 1000;
-  if (seconds < 0) reasons.push('negativeDuration');
+  // A stop before the start as the charger sent it, or as Voltline judges it.
+  const span = judgedSpan(s);
+  const seconds = (span.to.getTime() - span.from.getTime()) / 1000;
+  if (seconds < 0 || (s.stoppedAt !== null && s.stoppedAt < s.startedAt)) reasons.push('negativeDuration');
   const energy = Math.max(0, stop - s.meterStart);
   const power = maxPowerW ?? DEFAULT_MAX_POWER_W;
   const possible = (power * Math.max(0, seconds) * POWER_MARGIN) / 3600 + ENERGY_ALLOWANCE_WH;
   if (energy > possible) reasons.push('energyBeyondPower');
+  if (energy > possible && span.clock) reasons.push('chargerClock');
   const tariff = s.tariffSnapshot as TariffSnapshot | null;
   if (tariff && sessionCost(tariff, energy) === null) reasons.push('costOutOfRange');
   return reasons;
@@ -83,6 +87,10 @@ export async function settleSession(
         meterStop: s.meterStop,
         startedAt: s.startedAt.toISOString(),
         stoppedAt: s.stoppedAt?.toISOString() ?? null,
+        // What Voltline witnessed beside the charger's times.
+        startReceivedAt: s.startReceivedAt?.toISOString() ?? null,
+        earliestStartAt: s.earliestStartAt?.toISOString() ?? null,
+        stopReceivedAt: s.stopReceivedAt?.toISOString() ?? null,
         maxPowerW,
       },
     });

@@ -10,6 +10,7 @@ import { CLOSED_WITHOUT_STOP, SUPERSEDED_STOP_REASON } from './stop-reasons.js';
 import { audit, NO_USER } from '../audit/audit.service.js';
 import { GroupCommit, type JobLane, type Lane } from '../../lib/coalescer.js';
 import * as repo from './sessions.repository.js';
+import { earliestStart, type ConnectionWitness } from './witness.js';
 
 /** What a StartTransaction's reservationId does: find the booking it names, mark it used. */
 export interface BookingStarts {
@@ -126,8 +127,13 @@ export class SessionsOcpp {
   startTransaction(
     cp: OcppChargePoint,
     req: Ocpp.StartTransactionRequest,
+    /** What Voltline knows of the charger's connection (none: judged as sent live). */
+    link?: ConnectionWitness,
   ): Promise<Ocpp.StartTransactionResponse> {
     const startedAt = new Date(req.timestamp);
+    // Kept beside the charger's time: the session's energy is judged by both (witness.ts).
+    const startReceivedAt = new Date();
+    const earliestStartAt = earliestStart(startedAt, startReceivedAt, link);
     return this.sessionWrites.run(async (tx) => {
       // A charger that resends its Start after a reconnect gets the session it already has; else
       // the sessions still running on the connector are superseded. One statement reads both.
@@ -165,6 +171,8 @@ export class SessionsOcpp {
         meterStart: req.meterStart,
         lastMeterWh: req.meterStart,
         startedAt,
+        startReceivedAt,
+        earliestStartAt,
         state: status === 'Accepted' ? 'active' : 'refused',
         authorization: status,
       };
@@ -260,6 +268,7 @@ export class SessionsOcpp {
     cp: OcppChargePoint,
     req: Ocpp.StopTransactionRequest,
   ): Promise<Ocpp.StopTransactionResponse> {
+    const stopReceivedAt = new Date();
     return this.sessionWrites.run(async (tx) => {
       const found = await repo.lockSessionForStop(tx, cp.id, req.transactionId);
       const session = found?.session;
@@ -283,6 +292,7 @@ export class SessionsOcpp {
         meterStop: req.meterStop,
         lastMeterWh: req.meterStop,
         stoppedAt: new Date(req.timestamp),
+        stopReceivedAt,
         stopReason: req.reason ?? 'Local',
         stopIdTag: req.idTag ?? null,
         energyWh: Math.max(0, req.meterStop - session.meterStart),

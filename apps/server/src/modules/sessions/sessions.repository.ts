@@ -54,6 +54,8 @@ const STARTED_COLUMNS = [
   'meterStart',
   'lastMeterWh',
   'startedAt',
+  'startReceivedAt',
+  'earliestStartAt',
   'state',
   'authorization',
 ] as const satisfies readonly (keyof typeof chargingSessions.$inferInsert)[];
@@ -344,6 +346,7 @@ export interface StopClose {
   meterStop: number;
   lastMeterWh: number;
   stoppedAt: Date;
+  stopReceivedAt: Date;
   stopReason: string;
   stopIdTag: string | null;
   energyWh: number;
@@ -359,6 +362,7 @@ const closeAtStopQuery = reusable('session_close_at_stop', (tx) =>
       meterStop: sql.placeholder('meterStop') as never,
       lastMeterWh: sql.placeholder('lastMeterWh') as never,
       stoppedAt: sql.placeholder('stoppedAt') as never,
+      stopReceivedAt: sql.placeholder('stopReceivedAt') as never,
       stopReason: sql.placeholder('stopReason') as never,
       stopIdTag: sql.placeholder('stopIdTag') as never,
       energyWh: sql.placeholder('energyWh') as never,

@@ -13,10 +13,13 @@ import type { CertificateSigningOcpp } from '../../modules/security/certificate-
 import type { SessionsOcpp } from '../../modules/sessions/sessions.ocpp.js';
 import type { SmartChargingOcpp } from '../../modules/smart-charging/smart-charging.ocpp.js';
 import type { Lane } from '../../lib/coalescer.js';
+import type { ConnectionWitness } from '../../lib/charger-clock.js';
 
 /** What a handler gets besides the message: the charger it came from and the services. */
 export interface HandlerContext {
   cp: OcppChargePoint;
+  /** What Voltline knows of this connection: when it began, since when the charger was offline. */
+  link?: ConnectionWitness | undefined;
   chargers: ChargersOcpp;
   drivers: DriversOcpp;
   sessions: SessionsOcpp;

@@ -7,6 +7,7 @@ export const meterValues: Handler<Ocpp.MeterValuesRequest, Ocpp.MeterValuesRespo
   checkConnector(p.connectorId, 0);
   checkId('transactionId', p.transactionId);
   for (const mv of p.meterValue) checkTime('meterValue.timestamp', mv.timestamp);
+  await ctx.chargers.observeClock(ctx.cp, p.meterValue.at(-1)?.timestamp, ctx.link);
   const answer = await ctx.sessions.meterValues(ctx.cp, p);
   ctx.smartCharging?.power(
     ctx.cp.id,

@@ -14,7 +14,8 @@ export const startTransaction: Handler<Ocpp.StartTransactionRequest, Ocpp.StartT
   checkMeter('meterStart', p.meterStart);
   checkTime('timestamp', p.timestamp);
   checkId('reservationId', p.reservationId);
-  const answer = await ctx.sessions.startTransaction(ctx.cp, p);
+  await ctx.chargers.observeClock(ctx.cp, p.timestamp, ctx.link);
+  const answer = await ctx.sessions.startTransaction(ctx.cp, p, ctx.link);
   ctx.smartCharging?.transactionStarted(ctx.cp.id);
   return answer;
 };

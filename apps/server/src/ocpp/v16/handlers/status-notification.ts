@@ -17,6 +17,7 @@ export const statusNotification: Handler<
   checkConnector(p.connectorId, 0);
   // A time the database refuses (year 0) reached it and was answered InternalError.
   checkTime('timestamp', p.timestamp);
+  await ctx.chargers.observeClock(ctx.cp, p.timestamp, ctx.link);
   const report = {
     chargePointId: ctx.cp.id,
     connectorId: p.connectorId,

@@ -12,6 +12,10 @@ export const stopTransaction: Handler<Ocpp.StopTransactionRequest, Ocpp.StopTran
   checkMeter('meterStop', p.meterStop);
   checkTime('timestamp', p.timestamp);
   for (const mv of p.transactionData ?? []) checkTime('transactionData.timestamp', mv.timestamp);
+  // The clock's reading is a side note: it never costs the Stop (a database outage included).
+  await ctx.chargers
+    .observeClock(ctx.cp, p.timestamp, ctx.link)
+    .catch((err: unknown) => ctx.log.warn({ err }, 'charger clock not recorded'));
   // A Stop is never lost to a database outage: it is stored again, with growing pauses, until the
   // database is back or the bound (below the charger's call time-out) is reached; only then does
   // the charger hear InternalError, and send it again (OCPP 1.6 §4.10, TransactionMessageAttempts).

@@ -11,6 +11,7 @@ import { INITIAL_LOG_STATE } from '../../../components/ocpp-log/log-state';
 import { useChargePoint } from '../api/get-charge-point';
 import { AnalyticsTab } from '../components/analytics-tab';
 import { ChargePointNotFound } from '../components/charge-point-not-found';
+import { ClockWarning } from '../components/clock-warning';
 import { CommandHistory } from '../components/command-history';
 import { CommandAnswerBanner } from '../components/commands/command-answer';
 import { ConfigurationTab } from '../components/configuration-tab';
@@ -109,6 +110,7 @@ export default function ChargePointDetailPage() {
       {c.archived && (
         <Alert type="warning" showIcon title={t('detail.archived')} style={{ marginBottom: 16 }} />
       )}
+      <ClockWarning cp={c} />
       <CommandAnswerBanner chargePointId={c.chargePointId} />
       <Card>
         <Tabs
