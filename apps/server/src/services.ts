@@ -1,3 +1,4 @@
+import { PendingChargePointsService } from './modules/charge-points/pending.service.js';
 import path from 'node:path';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
@@ -186,6 +187,10 @@ export function createServices({
     nodeId: config.nodeId,
     callTimeoutMs: config.OCPP_CALL_TIMEOUT_SECONDS * 1000,
     logRetentionDays: config.OCPP_LOG_RETENTION_DAYS,
+    unknownChargers: {
+      hold: config.OCPP_PENDING_CHARGERS,
+      perAddressPerMinute: config.OCPP_UNKNOWN_PER_ADDRESS_PER_MINUTE,
+    },
     nats: nats ? { connection: nats, prefix: config.NATS_SUBJECT_PREFIX } : null,
     isLeader: () => leader.isLeader,
   });
@@ -262,6 +267,7 @@ export function createServices({
       chargers: ocpp.gateway,
       queries: chargePointQueries,
     }),
+    pendingChargePoints: new PendingChargePointsService(db),
     connectors: new ConnectorsService(db, chargePointQueries),
     insights: new ChargePointInsights(db),
     reference: new ReferenceService(db),

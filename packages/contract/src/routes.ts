@@ -75,6 +75,10 @@ export const API = {
     models: 'portal/Enum/getChargePointModels',
     countries: 'portal/Country',
     cities: (countryId: string) => `portal/Country/GetCities/${countryId}`,
+    /** Unknown chargers held for approval (Admin): list, approve into an operator, delete. */
+    pending: 'portal/ChargePoint/Pending',
+    approvePending: (id: number | string) => `portal/ChargePoint/Pending/${id}/Approve`,
+    pendingById: (id: number | string) => `portal/ChargePoint/Pending/${id}`,
   },
   connectors: {
     base: 'portal/connector',

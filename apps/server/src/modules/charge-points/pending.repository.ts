@@ -1,0 +1,81 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { pendingChargePoints } from '../../db/schema/index.js';
+
+/**
+ * One attempt of an unknown charger: the first makes its row (with the password it presented),
+ * later ones count and refresh its address; one statement either way.
+ */
+export async function upsertPending(
+  tx: Tx,
+  identity: string,
+  remoteAddress: string | null,
+  passwordHash: string | null,
+) {
+  await tx
+    .insert(pendingChargePoints)
+    .values({ chargePointId: identity, chargePointKey: identity.toLowerCase(), remoteAddress, passwordHash })
+    .onConflictDoUpdate({
+      target: pendingChargePoints.chargePointKey,
+      set: {
+        chargePointId: identity,
+        remoteAddress,
+        lastSeenAt: sql`now()`,
+        attempts: sql`${pendingChargePoints.attempts} + 1`,
+      },
+    });
+}
+
+export interface PendingBoot {
+  vendor: string;
+  model: string;
+  serialNumber: string | null;
+  firmwareVersion: string | null;
+}
+
+export async function recordPendingBoot(tx: Tx, identity: string, boot: PendingBoot) {
+  await tx
+    .update(pendingChargePoints)
+    .set({ ...boot, lastSeenAt: sql`now()` })
+    .where(eq(pendingChargePoints.chargePointKey, identity.toLowerCase()));
+}
+
+const listed = {
+  id: pendingChargePoints.id,
+  chargePointId: pendingChargePoints.chargePointId,
+  remoteAddress: pendingChargePoints.remoteAddress,
+  vendor: pendingChargePoints.vendor,
+  model: pendingChargePoints.model,
+  serialNumber: pendingChargePoints.serialNumber,
+  firmwareVersion: pendingChargePoints.firmwareVersion,
+  firstSeenAt: pendingChargePoints.firstSeenAt,
+  lastSeenAt: pendingChargePoints.lastSeenAt,
+  attempts: pendingChargePoints.attempts,
+};
+
+/** The newest first; at most `limit` (the handshake's per-address limit keeps the table small). */
+export function listPending(tx: Tx, limit: number) {
+  return tx
+    .select(listed)
+    .from(pendingChargePoints)
+    .orderBy(desc(pendingChargePoints.lastSeenAt), desc(pendingChargePoints.id))
+    .limit(limit);
+}
+
+export async function countPending(tx: Tx) {
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(pendingChargePoints);
+  return row?.n ?? 0;
+}
+
+export async function findPending(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({ ...listed, passwordHash: pendingChargePoints.passwordHash })
+    .from(pendingChargePoints)
+    .where(eq(pendingChargePoints.id, id))
+    .for('update');
+  return row;
+}
+
+export async function deletePending(tx: Tx, id: number) {
+  await tx.delete(pendingChargePoints).where(eq(pendingChargePoints.id, id));
+}
