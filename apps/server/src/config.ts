@@ -111,8 +111,11 @@ const EnvSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   OCPP_CALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   OCPP_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-  /** Unknown chargers (an id no operator has) are held as pending for an Admin to approve; false: refused. */
-  OCPP_PENDING_CHARGERS: bool.default(true),
+  /**
+   * Unknown chargers (an id no operator has) are held as pending for an Admin to approve into an
+   * operator; false (the default): their handshake is refused (404). Never placed in an operator.
+   */
+  OCPP_PENDING_CHARGERS: bool.default(false),
   /** Handshakes with unknown ids one address may make a minute; past it they are refused, not recorded. */
   OCPP_UNKNOWN_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(30),
   SESSION_STALE_HOURS: z.coerce

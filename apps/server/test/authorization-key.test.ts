@@ -23,7 +23,7 @@ beforeAll(async () => {
   url = await listen(t);
   await registerChargePoint(t, 'AK-1', PW);
   charger = await connectClient(url, 'AK-1', PW);
-  charger.handle('ChangeConfiguration', ({ params }: { params: unknown }) => {
+  charger.handle('ChangeConfiguration', async ({ params }) => {
     sent = params;
     return { status: 'Accepted' };
   });
@@ -74,7 +74,7 @@ describe('a random binary AuthorizationKey', () => {
 
   it('refuses the old password and wrong keys in either form', async () => {
     const wrong = Buffer.from(KEY);
-    wrong[19] ^= 1;
+    wrong.writeUInt8(KEY.readUInt8(19) ^ 1, 19);
     expect(await connectWith(Buffer.from(PW))).toBe(401);
     expect(await connectWith(wrong)).toBe(401);
     expect(await connectWith(Buffer.from(wrong.toString('hex')))).toBe(401);

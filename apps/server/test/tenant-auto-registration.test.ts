@@ -23,6 +23,7 @@ const PW = 'unknown-charger-pw1';
 
 beforeAll(async () => {
   t = await createTestApp({
+    OCPP_PENDING_CHARGERS: 'true',
     OCPP_UNKNOWN_PER_ADDRESS_PER_MINUTE: String(LIMIT),
     METRICS_TOKEN,
   });

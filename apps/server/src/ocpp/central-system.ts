@@ -85,7 +85,7 @@ export interface CentralSystemOptions {
   /**
    * Chargers with an id no operator has: held as pending for an Admin (`hold`), or refused; either
    * way at most `perAddressPerMinute` such handshakes an address, the rest refused and not stored.
-   * Default: held, 30 a minute.
+   * Default: refused, 30 a minute.
    */
   unknownChargers?: { hold: boolean; perAddressPerMinute: number };
 }
@@ -265,7 +265,7 @@ export class CentralSystem {
       counted?.inc({ outcome: 'limited' });
       return { ok: false, code: 429, reason: 'Too many unknown charge points from this address' };
     }
-    if (!(this.o.unknownChargers?.hold ?? true)) {
+    if (!this.o.unknownChargers?.hold) {
       counted?.inc({ outcome: 'refused' });
       return { ok: false, code: 404, reason: 'Unknown charge point' };
     }
