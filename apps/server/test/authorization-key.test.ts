@@ -23,9 +23,9 @@ beforeAll(async () => {
   url = await listen(t);
   await registerChargePoint(t, 'AK-1', PW);
   charger = await connectClient(url, 'AK-1', PW);
-  charger.handle('ChangeConfiguration', async ({ params }) => {
+  charger.handle('ChangeConfiguration', ({ params }) => {
     sent = params;
-    return { status: 'Accepted' };
+    return Promise.resolve({ status: 'Accepted' });
   });
   token = await t.login('istanbul@voltline.local');
 });
@@ -37,7 +37,9 @@ afterAll(async () => {
 /** The handshake's HTTP status (101: the socket opened) with this Basic password, given as bytes. */
 function connectWith(password: Buffer): Promise<number> {
   const credentials = Buffer.concat([Buffer.from('AK-1:'), password]).toString('base64');
-  const ws = new WebSocket(`${url}/AK-1`, ['ocpp1.6'], { headers: { authorization: `Basic ${credentials}` } });
+  const ws = new WebSocket(`${url}/AK-1`, ['ocpp1.6'], {
+    headers: { authorization: `Basic ${credentials}` },
+  });
   return new Promise((resolve, reject) => {
     ws.once('open', () => {
       ws.close();
@@ -54,10 +56,14 @@ function connectWith(password: Buffer): Promise<number> {
 
 describe('a random binary AuthorizationKey', () => {
   it('is taken by ChangeConfiguration and sent to the charger as its 40 hex digits', async () => {
-    const r = await t.call<{ data: { status: string } }>('POST', '/api/ocpp/RemoteTrigger/changeConfiguration', {
-      token,
-      body: { chargePointId: 'AK-1', key: 'AuthorizationKey', value: HEX.toLowerCase() },
-    });
+    const r = await t.call<{ data: { status: string } }>(
+      'POST',
+      '/api/ocpp/RemoteTrigger/changeConfiguration',
+      {
+        token,
+        body: { chargePointId: 'AK-1', key: 'AuthorizationKey', value: HEX.toLowerCase() },
+      },
+    );
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ status: 'Accepted' });
     expect(sent).toEqual({ key: 'AuthorizationKey', value: HEX });

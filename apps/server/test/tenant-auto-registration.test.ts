@@ -47,9 +47,9 @@ afterAll(() => t.close());
 const operatorId = async (name: string) =>
   (await t.database.db.select({ id: operators.id }).from(operators).where(eq(operators.name, name)))[0]!.id;
 const idsInReach = async (token: string) =>
-  (await t.call<Answer<{ chargePointId: string }[]>>('GET', '/api/portal/ChargePoint', { token })).body.data.map(
-    (c) => c.chargePointId,
-  );
+  (
+    await t.call<Answer<{ chargePointId: string }[]>>('GET', '/api/portal/ChargePoint', { token })
+  ).body.data.map((c) => c.chargePointId);
 const pendingList = (token: string) =>
   t.call<Answer<PendingChargePointList>>('GET', '/api/portal/ChargePoint/Pending', { token });
 
@@ -101,7 +101,6 @@ describe('an unknown charger, with a self-registered operator auto-registering',
     expect(list.body.data.items).toEqual([
       expect.objectContaining({
         chargePointId: 'UNKNOWN-1',
-        remoteAddress: expect.stringContaining('127.0.0.1'),
         vendor: boot.chargePointVendor,
         model: boot.chargePointModel,
         serialNumber: boot.chargePointSerialNumber,
@@ -109,6 +108,7 @@ describe('an unknown charger, with a self-registered operator auto-registering',
         attempts: 2,
       }),
     ]);
+    expect(list.body.data.items[0]?.remoteAddress).toContain('127.0.0.1');
     expect((await pendingList(stranger)).body.data).toEqual({ items: [], total: 0 });
     expect((await pendingList(istanbul)).body.data).toEqual({ items: [], total: 0 });
   });
@@ -144,8 +144,12 @@ describe('an unknown charger, with a self-registered operator auto-registering',
   it('can be deleted by the Admin, audited', async () => {
     expect(await handshake('UNKNOWN-2')).toBe(101);
     const id = (await pendingList(admin)).body.data.items.find((p) => p.chargePointId === 'UNKNOWN-2')!.id;
-    expect((await t.call('DELETE', `/api/portal/ChargePoint/Pending/${id}`, { token: stranger })).status).toBe(404);
-    expect((await t.call('DELETE', `/api/portal/ChargePoint/Pending/${id}`, { token: admin })).status).toBe(200);
+    expect(
+      (await t.call('DELETE', `/api/portal/ChargePoint/Pending/${id}`, { token: stranger })).status,
+    ).toBe(404);
+    expect((await t.call('DELETE', `/api/portal/ChargePoint/Pending/${id}`, { token: admin })).status).toBe(
+      200,
+    );
     expect((await pendingList(admin)).body.data.total).toBe(0);
     const lines = await t.database.db
       .select()
@@ -179,9 +183,10 @@ describe('a flood of unknown ids from one address', () => {
       url: '/metrics',
       headers: { authorization: `Bearer ${METRICS_TOKEN}` },
     });
-    const limited = /voltline_ocpp_unknown_charger_handshakes_total\{[^}]*outcome="limited"[^}]*\} (\d+)/.exec(
-      metrics.body,
-    );
+    const limited =
+      /voltline_ocpp_unknown_charger_handshakes_total\{[^}]*outcome="limited"[^}]*\} (\d+)/.exec(
+        metrics.body,
+      );
     expect(Number(limited?.[1])).toBe(refused);
   });
 });

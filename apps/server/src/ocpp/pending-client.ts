@@ -19,9 +19,14 @@ export const NOT_APPROVED = 'Charge point not approved';
  * and answered Rejected, and the socket is closed; anything else is a SecurityError. Once approved,
  * its next connection is a charge point's like any other.
  */
-export function servePendingCharger(client: RpcServerClient, chargers: ChargersOcpp, onError: (err: unknown) => void) {
+export function servePendingCharger(
+  client: RpcServerClient,
+  chargers: ChargersOcpp,
+  onError: (err: unknown) => void,
+) {
   const identity = (client.session as { pending: string }).pending;
-  const close = () => void client.close({ code: 1008, reason: NOT_APPROVED, awaitPending: true }).catch(onError);
+  const close = () =>
+    void client.close({ code: 1008, reason: NOT_APPROVED, awaitPending: true }).catch(onError);
   const idle = setTimeout(close, PENDING_IDLE_MS);
   idle.unref();
   client.once('close', () => clearTimeout(idle));

@@ -21,7 +21,11 @@ export function pendingChargePointRoutes(
     `/${API.chargePoints.pending}`,
     {
       config: { permission: 'chargePoints:read' },
-      schema: { tags, summary: 'Unknown chargers waiting for approval (Admin)', response: { 200: ok(PendingChargePointList) } },
+      schema: {
+        tags,
+        summary: 'Unknown chargers waiting for approval (Admin)',
+        response: { 200: ok(PendingChargePointList) },
+      },
     },
     async (request) => ({ data: await service.list(ctxOf(request)) }),
   );
@@ -47,7 +51,11 @@ export function pendingChargePointRoutes(
     `/${API.chargePoints.pending}/:id`,
     {
       config: { permission: 'chargePoints:write' },
-      schema: { tags, summary: 'Delete a pending charger (it is pending again if it connects again)', params: IdParams },
+      schema: {
+        tags,
+        summary: 'Delete a pending charger (it is pending again if it connects again)',
+        params: IdParams,
+      },
     },
     async (request) => {
       await service.reject(ctxOf(request), request.params.id);

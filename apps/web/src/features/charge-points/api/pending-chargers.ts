@@ -21,7 +21,9 @@ export function useApprovePendingCharger() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: ApprovePendingChargePointBody }) =>
-      unwrap(apiClient.post<Ok<{ id: number; chargePointId: string }>>(API.chargePoints.approvePending(id), body)),
+      unwrap(
+        apiClient.post<Ok<{ id: number; chargePointId: string }>>(API.chargePoints.approvePending(id), body),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chargePointKeys.all }),
   });
 }

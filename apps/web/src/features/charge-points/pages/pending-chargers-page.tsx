@@ -27,7 +27,9 @@ export default function PendingChargersPage() {
   return (
     <>
       <PageHeader title={t('pending.title')} subtitle={t('pending.subtitle')} />
-      {!isAdmin && <Alert type="info" showIcon message={t('pending.adminOnly')} style={{ marginBottom: 16 }} />}
+      {!isAdmin && (
+        <Alert type="info" showIcon message={t('pending.adminOnly')} style={{ marginBottom: 16 }} />
+      )}
       <Card styles={{ body: { padding: 0 } }} aria-label={t('pending.title')}>
         <Table<PendingChargePoint>
           rowKey="id"
@@ -38,21 +40,42 @@ export default function PendingChargersPage() {
           scroll={{ x: true }}
           columns={[
             { title: t('fields.chargePointId'), dataIndex: 'chargePointId' },
-            { title: t('pending.address'), dataIndex: 'remoteAddress', render: (v: string | null) => v ?? '—' },
+            {
+              title: t('pending.address'),
+              dataIndex: 'remoteAddress',
+              render: (v: string | null) => v ?? '—',
+            },
             {
               title: t('fields.vendor'),
               key: 'vendor',
               render: (_, r) => [r.vendor, r.model].filter(Boolean).join(' · ') || '—',
             },
-            { title: t('fields.serialNumber'), dataIndex: 'serialNumber', render: (v: string | null) => v ?? '—' },
+            {
+              title: t('fields.serialNumber'),
+              dataIndex: 'serialNumber',
+              render: (v: string | null) => v ?? '—',
+            },
             {
               title: t('fields.firmwareVersion'),
               dataIndex: 'firmwareVersion',
               render: (v: string | null) => v ?? '—',
             },
-            { title: t('pending.firstSeen'), dataIndex: 'firstSeenAt', render: (v: string) => formatDateTime(v) },
-            { title: t('pending.lastSeen'), dataIndex: 'lastSeenAt', render: (v: string) => formatDateTime(v) },
-            { title: t('pending.attempts'), dataIndex: 'attempts', align: 'right', render: (v: number) => formatNumber(v) },
+            {
+              title: t('pending.firstSeen'),
+              dataIndex: 'firstSeenAt',
+              render: (v: string) => formatDateTime(v),
+            },
+            {
+              title: t('pending.lastSeen'),
+              dataIndex: 'lastSeenAt',
+              render: (v: string) => formatDateTime(v),
+            },
+            {
+              title: t('pending.attempts'),
+              dataIndex: 'attempts',
+              align: 'right',
+              render: (v: number) => formatNumber(v),
+            },
             ...(isAdmin && canWrite
               ? [
                   {
