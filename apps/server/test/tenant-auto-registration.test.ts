@@ -116,8 +116,8 @@ describe('an unknown charger, with a self-registered operator auto-registering',
   it('can be approved only by the Admin; it then belongs to the chosen operator, audited', async () => {
     const pendingId = (await pendingList(admin)).body.data.items[0]!.id;
     const istanbulId = await operatorId('Voltline İstanbul');
-    const approve = (token: string, body: unknown) =>
-      t.call('POST', `/api/portal/ChargePoint/Pending/${pendingId}/Approve`, { token, body });
+    const approve = (token: string, body: Record<string, unknown>) =>
+      t.call('POST', '/api/portal/ChargePoint/Pending/Approve', { token, body: { id: pendingId, ...body } });
 
     expect((await approve(stranger, { operatorId: await operatorId('Stranger Charging') })).status).toBe(404);
     expect((await approve(admin, { name: 'x'.repeat(200) })).status).toBe(400);
@@ -145,11 +145,12 @@ describe('an unknown charger, with a self-registered operator auto-registering',
     expect(await handshake('UNKNOWN-2')).toBe(101);
     const id = (await pendingList(admin)).body.data.items.find((p) => p.chargePointId === 'UNKNOWN-2')!.id;
     expect(
-      (await t.call('DELETE', `/api/portal/ChargePoint/Pending/${id}`, { token: stranger })).status,
+      (await t.call('POST', '/api/portal/ChargePoint/Pending/Reject', { token: stranger, body: { id } }))
+        .status,
     ).toBe(404);
-    expect((await t.call('DELETE', `/api/portal/ChargePoint/Pending/${id}`, { token: admin })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.call('POST', '/api/portal/ChargePoint/Pending/Reject', { token: admin, body: { id } })).status,
+    ).toBe(200);
     expect((await pendingList(admin)).body.data.total).toBe(0);
     const lines = await t.database.db
       .select()

@@ -27,9 +27,14 @@ export const PendingChargePointList = z.object({
 });
 export type PendingChargePointList = z.infer<typeof PendingChargePointList>;
 
-/** `POST portal/ChargePoint/Pending/{id}/Approve`: the operator it joins, and optionally its name. */
+/** `POST portal/ChargePoint/Pending/Approve`: which pending charger, the operator it joins, and optionally its name. */
 export const ApprovePendingChargePointBody = z.object({
+  id: Id,
   operatorId: Id,
   name: Text(120).optional(),
 });
 export type ApprovePendingChargePointBody = z.input<typeof ApprovePendingChargePointBody>;
+
+/** `POST portal/ChargePoint/Pending/Reject`: deletes the pending charger (it is pending again if it connects again). */
+export const RejectPendingChargePointBody = z.object({ id: Id });
+export type RejectPendingChargePointBody = z.input<typeof RejectPendingChargePointBody>;

@@ -75,10 +75,13 @@ export const API = {
     models: 'portal/Enum/getChargePointModels',
     countries: 'portal/Country',
     cities: (countryId: string) => `portal/Country/GetCities/${countryId}`,
-    /** Unknown chargers held for approval (Admin): list, approve into an operator, delete. */
+    /**
+     * Unknown chargers held for approval (Admin): list; approve into an operator, or delete. The
+     * pending charger's id is in the body: it names no operator's record.
+     */
     pending: 'portal/ChargePoint/Pending',
-    approvePending: (id: number | string) => `portal/ChargePoint/Pending/${id}/Approve`,
-    pendingById: (id: number | string) => `portal/ChargePoint/Pending/${id}`,
+    approvePending: 'portal/ChargePoint/Pending/Approve',
+    rejectPending: 'portal/ChargePoint/Pending/Reject',
   },
   connectors: {
     base: 'portal/connector',

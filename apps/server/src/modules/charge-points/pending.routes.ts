@@ -1,4 +1,4 @@
-import { API, Id, PendingChargePointList, ok } from '@voltline/contract';
+import { API, PendingChargePointList, ok } from '@voltline/contract';
 import { z } from 'zod';
 import type { App } from '../../lib/app-type.js';
 import { translate } from '../../lib/messages.js';
@@ -6,12 +6,12 @@ import { ctxOf } from '../../lib/request.js';
 import type { PendingChargePointsService } from './pending.service.js';
 
 const tags = ['charge-points'];
-const IdParams = z.object({ id: Id });
 
 /**
  * Unknown chargers held for approval. Read and write of charge points are asked as everywhere in
  * the area; the pending chargers themselves are in an Admin's reach only (the service's scope).
- * The approval's body is read after the scope, so a caller who may not see one learns nothing.
+ * Bodies are read after the scope, so a caller who may not see one learns nothing. The pending
+ * charger's id travels in the body: it is no operator's record.
  */
 export function pendingChargePointRoutes(
   app: App,
@@ -31,34 +31,29 @@ export function pendingChargePointRoutes(
   );
 
   app.post(
-    `/${API.chargePoints.pending}/:id/Approve`,
+    `/${API.chargePoints.approvePending}`,
     {
       config: { permission: 'chargePoints:write' },
       schema: {
         tags,
-        summary: 'Approve a pending charger into an operator: { operatorId, name? }',
-        params: IdParams,
+        summary: 'Approve a pending charger into an operator: { id, operatorId, name? }',
         response: { 200: ok(z.object({ id: z.number().int(), chargePointId: z.string() })) },
       },
     },
     async (request) => ({
-      data: await service.approve(ctxOf(request), request.params.id, request.body),
+      data: await service.approve(ctxOf(request), request.body),
       message: translate(request.locale, 'pendingChargePoint.approved'),
     }),
   );
 
-  app.delete(
-    `/${API.chargePoints.pending}/:id`,
+  app.post(
+    `/${API.chargePoints.rejectPending}`,
     {
       config: { permission: 'chargePoints:write' },
-      schema: {
-        tags,
-        summary: 'Delete a pending charger (it is pending again if it connects again)',
-        params: IdParams,
-      },
+      schema: { tags, summary: 'Delete a pending charger: { id } (pending again if it connects again)' },
     },
     async (request) => {
-      await service.reject(ctxOf(request), request.params.id);
+      await service.reject(ctxOf(request), request.body);
       return { data: null, message: translate(request.locale, 'pendingChargePoint.rejected') };
     },
   );

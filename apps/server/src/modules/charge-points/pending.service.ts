@@ -1,5 +1,6 @@
 import {
   ApprovePendingChargePointBody,
+  RejectPendingChargePointBody,
   type PendingChargePoint,
   type PendingChargePointList,
 } from '@voltline/contract';
@@ -43,15 +44,17 @@ export class PendingChargePointsService {
    * The charger joins the operator as an accepted charge point, with the password it first presented
    * and what its BootNotification said; it is let in at its next connection.
    */
-  async approve(ctx: Ctx, id: number, raw: unknown) {
+  async approve(ctx: Ctx, raw: unknown) {
+    // Scope before the body: no pending charger is in a non-Admin's reach, whatever they send.
+    if (!ctx.actor.isAdmin) throw notFound('pendingChargePoint');
+    const body = parse(ApprovePendingChargePointBody, raw);
     return this.db.transaction(async (tx) => {
-      const row = ctx.actor.isAdmin ? await pending.findPending(tx, id) : undefined;
+      const row = await pending.findPending(tx, body.id);
       if (!row) throw notFound('pendingChargePoint');
-      const body = approval(raw);
       await operatorInReach(tx, ctx.actor, body.operatorId);
       if (await registry.idTaken(tx, row.chargePointId)) {
         throw new AppError(409, 'chargePoint.idTaken', {}, [
-          { field: 'params.id', key: 'chargePoint.idTaken' },
+          { field: 'body.id', key: 'chargePoint.idTaken' },
         ]);
       }
       const name = body.name ?? row.chargePointId;
@@ -84,9 +87,11 @@ export class PendingChargePointsService {
   }
 
   /** Forgets the charger; should it connect again, it is pending again. */
-  async reject(ctx: Ctx, id: number): Promise<void> {
+  async reject(ctx: Ctx, raw: unknown): Promise<void> {
+    if (!ctx.actor.isAdmin) throw notFound('pendingChargePoint');
+    const { id } = parse(RejectPendingChargePointBody, raw);
     await this.db.transaction(async (tx) => {
-      const row = ctx.actor.isAdmin ? await pending.findPending(tx, id) : undefined;
+      const row = await pending.findPending(tx, id);
       if (!row) throw notFound('pendingChargePoint');
       await pending.deletePending(tx, row.id);
       await audit(tx, ctx, {
@@ -99,9 +104,9 @@ export class PendingChargePointsService {
   }
 }
 
-/** The approval's body, read once the pending charger is known to be in reach. */
-function approval(raw: unknown): z.output<typeof ApprovePendingChargePointBody> {
-  const parsed = ApprovePendingChargePointBody.safeParse(raw ?? {});
+/** A body, read once the caller is known to reach pending chargers at all. */
+function parse<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const parsed = schema.safeParse(raw ?? {});
   if (parsed.success) return parsed.data;
   throw new AppError(
     400,

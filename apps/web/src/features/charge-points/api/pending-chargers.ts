@@ -1,10 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  API,
-  type ApprovePendingChargePointBody,
-  type Ok,
-  type PendingChargePointList,
-} from '@voltline/contract';
+import { API, type Ok, type PendingChargePointList } from '@voltline/contract';
 import { apiClient, unwrap } from '../../../lib/api-client';
 import { chargePointKeys } from './keys';
 
@@ -20,9 +15,9 @@ export const usePendingChargers = () =>
 export function useApprovePendingCharger() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: ApprovePendingChargePointBody }) =>
+    mutationFn: (body: { id: number; operatorId: number; name?: string }) =>
       unwrap(
-        apiClient.post<Ok<{ id: number; chargePointId: string }>>(API.chargePoints.approvePending(id), body),
+        apiClient.post<Ok<{ id: number; chargePointId: string }>>(API.chargePoints.approvePending, body),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chargePointKeys.all }),
   });
@@ -32,7 +27,7 @@ export function useDeletePendingCharger() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      await apiClient.delete(API.chargePoints.pendingById(id));
+      await apiClient.post(API.chargePoints.rejectPending, { id });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: pendingKey }),
   });

@@ -25,7 +25,7 @@ export function ApprovePendingModal({
   const submit = (values: Values) => {
     if (!charger) return;
     approve.mutate(
-      { id: charger.id, body: { operatorId: values.operatorId, name: values.name?.trim() || undefined } },
+      { id: charger.id, operatorId: values.operatorId, name: values.name?.trim() || undefined },
       {
         onSuccess: () => {
           form.resetFields();
