@@ -106,6 +106,7 @@ describe('an unknown charger, with a self-registered operator auto-registering',
         serialNumber: boot.chargePointSerialNumber,
         firmwareVersion: boot.firmwareVersion,
         attempts: 2,
+        hasPassword: true,
       }),
     ]);
     expect(list.body.data.items[0]?.remoteAddress).toContain('127.0.0.1');

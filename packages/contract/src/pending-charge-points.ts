@@ -17,6 +17,11 @@ export const PendingChargePoint = z.object({
   firstSeenAt: IsoTime,
   lastSeenAt: IsoTime,
   attempts: z.number().int(),
+  /**
+   * Whether its first attempt presented a Basic-auth password, which approval keeps. Without one,
+   * the approved charge point has none (anyone may connect as it) until one is set.
+   */
+  hasPassword: z.boolean(),
 });
 export type PendingChargePoint = z.infer<typeof PendingChargePoint>;
 

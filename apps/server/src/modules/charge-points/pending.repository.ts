@@ -51,6 +51,7 @@ const listed = {
   firstSeenAt: pendingChargePoints.firstSeenAt,
   lastSeenAt: pendingChargePoints.lastSeenAt,
   attempts: pendingChargePoints.attempts,
+  hasPassword: sql<boolean>`${pendingChargePoints.passwordHash} is not null`,
 };
 
 /** The newest first; at most `limit` (the handshake's per-address limit keeps the table small). */

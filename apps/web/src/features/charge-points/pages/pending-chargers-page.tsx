@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Space, Table } from 'antd';
+import { Alert, Button, Card, Space, Table, Tag } from 'antd';
 import { CheckOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PendingChargePoint } from '@voltline/contract';
@@ -17,6 +17,7 @@ import { ApprovePendingModal } from '../components/approve-pending-modal';
  */
 export default function PendingChargersPage() {
   const { t } = useTranslation('chargePoints');
+  const { t: tc } = useTranslation('common');
   const { data: me } = useMe();
   const isAdmin = me?.roles.includes('Admin') ?? false;
   const canWrite = useCan('chargePoints:write');
@@ -69,6 +70,12 @@ export default function PendingChargersPage() {
               title: t('pending.lastSeen'),
               dataIndex: 'lastSeenAt',
               render: (v: string) => formatDateTime(v),
+            },
+            {
+              title: t('pending.password'),
+              dataIndex: 'hasPassword',
+              render: (v: boolean) =>
+                v ? tc('common.yes') : <Tag color="orange">{t('pending.noPassword')}</Tag>,
             },
             {
               title: t('pending.attempts'),
