@@ -190,6 +190,7 @@ export function createServices({
     unknownChargers: {
       hold: config.OCPP_PENDING_CHARGERS,
       perAddressPerMinute: config.OCPP_UNKNOWN_PER_ADDRESS_PER_MINUTE,
+      maxPending: config.OCPP_PENDING_CHARGERS_MAX,
     },
     nats: nats ? { connection: nats, prefix: config.NATS_SUBJECT_PREFIX } : null,
     isLeader: () => leader.isLeader,

@@ -54,9 +54,9 @@ const pendingList = (token: string) =>
   t.call<Answer<PendingChargePointList>>('GET', '/api/portal/ChargePoint/Pending', { token });
 
 /** A WebSocket handshake as an unknown charger: the HTTP status of a refusal, or 101. */
-function handshake(identity: string): Promise<number> {
+function handshake(identity: string, base = url): Promise<number> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${url}/${identity}`, ['ocpp1.6']);
+    const ws = new WebSocket(`${base}/${identity}`, ['ocpp1.6']);
     ws.once('open', () => {
       ws.terminate();
       resolve(101);
@@ -190,5 +190,34 @@ describe('a flood of unknown ids from one address', () => {
         metrics.body,
       );
     expect(Number(limited?.[1])).toBe(refused);
+  });
+});
+
+describe('a full pending list', () => {
+  it('refuses new ids, not stored, while the pending ones keep retrying', async () => {
+    const small = await createTestApp({
+      OCPP_PENDING_CHARGERS: 'true',
+      OCPP_PENDING_CHARGERS_MAX: '3',
+      OCPP_UNKNOWN_PER_ADDRESS_PER_MINUTE: '100',
+    });
+    try {
+      const base = await listen(small);
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) statuses.push(await handshake(`MANY-${i}`, base));
+      expect(statuses).toEqual([101, 101, 101, 429, 429, 429, 429, 429, 429, 429]);
+      expect(await handshake('MANY-1', base)).toBe(101);
+      const token = await small.login('admin@voltline.local');
+      const list = await small.call<Answer<PendingChargePointList>>(
+        'GET',
+        '/api/portal/ChargePoint/Pending',
+        {
+          token,
+        },
+      );
+      expect(list.body.data.total).toBe(3);
+      expect(list.body.data.items.find((p) => p.chargePointId === 'MANY-1')?.attempts).toBe(2);
+    } finally {
+      await small.close();
+    }
   });
 });

@@ -76,11 +76,12 @@ export class Metrics {
 
   /**
    * Handshakes with an id no operator has, by outcome: pending (held for approval, one row per id),
-   * limited (past the per-address limit: refused, nothing stored), refused (pending chargers off).
+   * limited (past the per-address limit: refused, nothing stored), full (a new id while the
+   * pending list is full: refused), refused (pending chargers off).
    */
   readonly unknownChargers = new Counter({
     name: 'voltline_ocpp_unknown_charger_handshakes_total',
-    help: 'Handshakes of chargers no operator has, by outcome (pending, limited, refused)',
+    help: 'Handshakes of chargers no operator has, by outcome (pending, limited, full, refused)',
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });

@@ -85,9 +85,10 @@ export interface CentralSystemOptions {
   /**
    * Chargers with an id no operator has: held as pending for an Admin (`hold`), or refused; either
    * way at most `perAddressPerMinute` such handshakes an address, the rest refused and not stored.
-   * Default: refused, 30 a minute.
+   * At most `maxPending` are held at once (a new id past it is refused). Default: refused, 30 a
+   * minute, 1,000.
    */
-  unknownChargers?: { hold: boolean; perAddressPerMinute: number };
+  unknownChargers?: { hold: boolean; perAddressPerMinute: number; maxPending?: number };
 }
 
 const { RPCServer } = ocppRpc;
@@ -269,7 +270,11 @@ export class CentralSystem {
       counted?.inc({ outcome: 'refused' });
       return { ok: false, code: 404, reason: 'Unknown charge point' };
     }
-    await this.o.chargers.recordPending(identity, address, password);
+    const max = this.o.unknownChargers?.maxPending ?? 1000;
+    if (!(await this.o.chargers.recordPending(identity, address, password, max))) {
+      counted?.inc({ outcome: 'full' });
+      return { ok: false, code: 429, reason: 'Too many unknown charge points waiting for approval' };
+    }
     counted?.inc({ outcome: 'pending' });
     this.o.log.info({ identity, address }, 'unknown charge point held as pending');
     return { ok: true, session: { pending: identity } };

@@ -22,11 +22,11 @@ export class ChargersOcpp {
   /**
    * An attempt of a charger no operator has: held at the installation level as pending (one row
    * per id, counting its attempts), never placed in an operator. The password of its first attempt
-   * is kept for when an Admin approves it.
+   * is kept for when an Admin approves it. False: the pending list is full and this id is new.
    */
-  recordPending(identity: string, remoteAddress: string | null, password: Buffer | undefined) {
+  recordPending(identity: string, remoteAddress: string | null, password: Buffer | undefined, max: number) {
     const hash = password?.length ? hashChargerPassword(password) : null;
-    return pending.upsertPending(this.db, identity, remoteAddress, hash);
+    return pending.upsertPending(this.db, identity, remoteAddress, hash, max);
   }
 
   /** What a pending charger's BootNotification says it is, for the Admin who decides. */

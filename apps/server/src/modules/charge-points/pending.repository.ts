@@ -1,29 +1,33 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { rowsOf, type Tx } from '../../db/client.js';
 import { pendingChargePoints } from '../../db/schema/index.js';
 
 /**
  * One attempt of an unknown charger: the first makes its row (with the password it presented),
- * later ones count and refresh its address; one statement either way.
+ * later ones count and refresh its address; one statement either way. A new id is stored only
+ * while fewer than `max` chargers are pending, so many addresses together cannot grow the table
+ * without bound. Whether the attempt was stored.
  */
 export async function upsertPending(
   tx: Tx,
   identity: string,
   remoteAddress: string | null,
   passwordHash: string | null,
-) {
-  await tx
-    .insert(pendingChargePoints)
-    .values({ chargePointId: identity, chargePointKey: identity.toLowerCase(), remoteAddress, passwordHash })
-    .onConflictDoUpdate({
-      target: pendingChargePoints.chargePointKey,
-      set: {
-        chargePointId: identity,
-        remoteAddress,
-        lastSeenAt: sql`now()`,
-        attempts: sql`${pendingChargePoints.attempts} + 1`,
-      },
-    });
+  max: number,
+): Promise<boolean> {
+  const key = identity.toLowerCase();
+  const result = await tx.execute(sql`
+    INSERT INTO pending_charge_points (charge_point_id, charge_point_key, remote_address, password_hash)
+    SELECT ${identity}, ${key}, ${remoteAddress}, ${passwordHash}
+    WHERE EXISTS (SELECT 1 FROM pending_charge_points WHERE charge_point_key = ${key})
+       OR (SELECT count(*) FROM pending_charge_points) < ${max}
+    ON CONFLICT (charge_point_key) DO UPDATE SET
+      charge_point_id = excluded.charge_point_id,
+      remote_address = excluded.remote_address,
+      last_seen_at = now(),
+      attempts = pending_charge_points.attempts + 1
+    RETURNING id`);
+  return rowsOf(result).length > 0;
 }
 
 export interface PendingBoot {
