@@ -32,6 +32,7 @@ import { driverRoutes } from './modules/drivers/drivers.routes.js';
 import { driverDetailRoutes } from './modules/drivers/driver-details.routes.js';
 import { commandRoutes } from './modules/commands/commands.routes.js';
 import { chargePointRoutes } from './modules/charge-points/charge-points.routes.js';
+import { pendingChargePointRoutes } from './modules/charge-points/pending.routes.js';
 import { connectorRoutes } from './modules/charge-points/connectors.routes.js';
 import { referenceRoutes } from './modules/charge-points/reference.routes.js';
 import { tariffRoutes } from './modules/tariffs/tariffs.routes.js';
@@ -213,6 +214,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
       auditRoutes(api, services);
       commandRoutes(api, services);
       chargePointRoutes(api, services);
+      pendingChargePointRoutes(api, services);
       connectorRoutes(api, services);
       referenceRoutes(api, services);
       tariffRoutes(api, services);

@@ -117,6 +117,15 @@ const EnvSchema = z.object({
    */
   OCPP_STOP_RETRY_SECONDS: z.coerce.number().int().min(0).max(300).default(20),
   OCPP_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /**
+   * Unknown chargers (an id no operator has) are held as pending for an Admin to approve into an
+   * operator; false (the default): their handshake is refused (404). Never placed in an operator.
+   */
+  OCPP_PENDING_CHARGERS: bool.default(false),
+  /** Handshakes with unknown ids one address may make a minute; past it they are refused, not recorded. */
+  OCPP_UNKNOWN_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(30),
+  /** Unknown chargers held as pending at most at once; a new id past it is refused (429), not stored. */
+  OCPP_PENDING_CHARGERS_MAX: z.coerce.number().int().min(1).max(100_000).default(1000),
   SESSION_STALE_HOURS: z.coerce
     .number()
     .int()

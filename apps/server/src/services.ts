@@ -1,3 +1,4 @@
+import { PendingChargePointsService } from './modules/charge-points/pending.service.js';
 import path from 'node:path';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
@@ -189,6 +190,11 @@ export function createServices({
     stopRetryMs: config.OCPP_STOP_RETRY_SECONDS * 1000,
     nodeTimeoutMs,
     logRetentionDays: config.OCPP_LOG_RETENTION_DAYS,
+    unknownChargers: {
+      hold: config.OCPP_PENDING_CHARGERS,
+      perAddressPerMinute: config.OCPP_UNKNOWN_PER_ADDRESS_PER_MINUTE,
+      maxPending: config.OCPP_PENDING_CHARGERS_MAX,
+    },
     nats: nats ? { connection: nats, prefix: config.NATS_SUBJECT_PREFIX } : null,
     isLeader: () => leader.isLeader,
   });
@@ -274,6 +280,7 @@ export function createServices({
       chargers: ocpp.gateway,
       queries: chargePointQueries,
     }),
+    pendingChargePoints: new PendingChargePointsService(db),
     connectors: new ConnectorsService(db, chargePointQueries),
     insights: new ChargePointInsights(db),
     reference: new ReferenceService(db),

@@ -51,6 +51,9 @@ export const AUDIT_ACTIONS = [
   'pause',
   'resume',
   'cancel',
+  /** A pending charger approved into an operator, or deleted from the pending list. */
+  'approve',
+  'reject',
 ] as const;
 export const AUDIT_COMMAND_ACTIONS = COMMAND_NAMES.map((c) => `command.${c}` as const);
 

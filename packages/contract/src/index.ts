@@ -20,3 +20,4 @@ export * from './security.js';
 export * from './security-profiles.js';
 export * from './bookings.js';
 export * from './smart-charging.js';
+export * from './pending-charge-points.js';

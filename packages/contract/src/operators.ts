@@ -114,7 +114,10 @@ export const Operator = z.object({
   prepaid: z.boolean(),
   minBalance: z.number().int(),
   role: z.string().nullable(),
-  /** Unknown chargers that connect are registered as pending instead of being refused. */
+  /**
+   * Kept for compatibility; it has no effect. Unknown chargers are never placed in an operator: they
+   * are held at the installation level for an Admin to approve (OCPP_PENDING_CHARGERS, docs/operations.md).
+   */
   autoRegisterChargePoints: z.boolean(),
   archived: z.boolean(),
   archivedAt: IsoDate.nullable(),

@@ -77,6 +77,13 @@ export const API = {
     models: 'portal/Enum/getChargePointModels',
     countries: 'portal/Country',
     cities: (countryId: string) => `portal/Country/GetCities/${countryId}`,
+    /**
+     * Unknown chargers held for approval (Admin): list; approve into an operator, or delete. The
+     * pending charger's id is in the body: it names no operator's record.
+     */
+    pending: 'portal/ChargePoint/Pending',
+    approvePending: 'portal/ChargePoint/Pending/Approve',
+    rejectPending: 'portal/ChargePoint/Pending/Reject',
   },
   connectors: {
     base: 'portal/connector',

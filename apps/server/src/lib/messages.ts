@@ -11,6 +11,7 @@ import { maintenanceMessages } from './messages/maintenance.js';
 import { firmwareMessages } from './messages/firmware.js';
 import { securityMessages } from './messages/security.js';
 import { securityProfileMessages } from './messages/security-profiles.js';
+import { pendingChargerMessages } from './messages/pending-chargers.js';
 import { bookingMessages } from './messages/bookings.js';
 import { smartChargingMessages } from './messages/smart-charging.js';
 import { outageMessages } from './messages/outage.js';
@@ -138,6 +139,7 @@ const en = {
   ...firmwareMessages.en,
   ...securityMessages.en,
   ...securityProfileMessages.en,
+  ...pendingChargerMessages.en,
   ...bookingMessages.en,
   ...smartChargingMessages.en,
   ...outageMessages.en,
@@ -266,6 +268,7 @@ const tr: Record<MessageKey, string> = {
   ...firmwareMessages.tr,
   ...securityMessages.tr,
   ...securityProfileMessages.tr,
+  ...pendingChargerMessages.tr,
   ...bookingMessages.tr,
   ...smartChargingMessages.tr,
   ...outageMessages.tr,

@@ -74,6 +74,18 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /**
+   * Handshakes with an id no operator has, by outcome: pending (held for approval, one row per id),
+   * limited (past the per-address limit: refused, nothing stored), full (a new id while the
+   * pending list is full: refused), refused (pending chargers off).
+   */
+  readonly unknownChargers = new Counter({
+    name: 'voltline_ocpp_unknown_charger_handshakes_total',
+    help: 'Handshakes of chargers no operator has, by outcome (pending, limited, full, refused)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   constructor(nodeId: string) {
     this.registry.setDefaultLabels({ node: nodeId });
     collectDefaultMetrics({ register: this.registry, prefix: 'voltline_' });

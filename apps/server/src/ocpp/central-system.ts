@@ -29,6 +29,8 @@ import { NatsGateway } from './nats-gateway.js';
 import { OcppMessageLog } from './message-log.js';
 import { isRpcError, rpcError } from './rpc-error.js';
 import { meetsProfile } from './security-profile.js';
+import { AddressLimit } from './address-limit.js';
+import { servePendingCharger } from './pending-client.js';
 import { SerialQueue } from './serial-queue.js';
 import { ocpp16Validator } from './validator.js';
 import type { HandlerContext } from './v16/context.js';
@@ -85,12 +87,21 @@ export interface CentralSystemOptions {
   nats?: { connection: NatsConnection; prefix: string } | null;
   /** Whether this process runs the background jobs (the message log's pruning among them). */
   isLeader?: () => boolean;
+  /**
+   * Chargers with an id no operator has: held as pending for an Admin (`hold`), or refused; either
+   * way at most `perAddressPerMinute` such handshakes an address, the rest refused and not stored.
+   * At most `maxPending` are held at once (a new id past it is refused). Default: refused, 30 a
+   * minute, 1,000.
+   */
+  unknownChargers?: { hold: boolean; perAddressPerMinute: number; maxPending?: number };
 }
 
 const { RPCServer } = ocppRpc;
 const SUBPROTOCOL = 'ocpp1.6';
 
-type AuthResult = { ok: true; cp: OcppChargePoint } | { ok: false; code: number; reason: string };
+/** What the socket carries: a charge point, or the id of an unknown charger held as pending. */
+type Session = { cp: OcppChargePoint } | { pending: string };
+type AuthResult = { ok: true; session: Session } | { ok: false; code: number; reason: string };
 
 /**
  * The OCPP 1.6J endpoint at /ocpp/{chargePointId}: authenticates chargers at the handshake, runs
@@ -110,6 +121,7 @@ export class CentralSystem {
   private readonly sockets = new Map<string, RpcServerClient>();
   private pruneTimer: NodeJS.Timeout | undefined;
   private stopping = false;
+  private readonly unknownLimit: AddressLimit;
 
   constructor(private readonly o: CentralSystemOptions) {
     this.local = new LocalGateway(o.callTimeoutMs, o.metrics);
@@ -125,6 +137,7 @@ export class CentralSystem {
       : null;
     this.gateway = this.cluster ?? this.local;
     this.messageLog = new OcppMessageLog(o.db, o.log, o.metrics);
+    this.unknownLimit = new AddressLimit(o.unknownChargers?.perAddressPerMinute ?? 30);
     const writes = o.writes ?? new GroupCommit<Tx>((write) => o.db.transaction(write));
     // Each writes one statement: a batch of one kind alone needs no transaction.
     this.statuses = writes.lane((tx, reports) => o.chargers.recordStatuses(reports, tx), {
@@ -147,14 +160,20 @@ export class CentralSystem {
       // connection, issue #17), and its password. Voltline reads the password from the header.
       handshake.password = undefined;
       this.authenticate(handshake).then(
-        (r) => (r.ok ? accept({ cp: r.cp }) : reject(r.code, r.reason)),
+        (r) => (r.ok ? accept(r.session) : reject(r.code, r.reason)),
         (err: unknown) => {
           o.log.error({ err, identity: handshake.identity }, 'OCPP handshake failed');
           reject(500, 'Internal error');
         },
       );
     });
-    this.rpc.on('client', (client: RpcServerClient) => this.onClient(client));
+    this.rpc.on('client', (client: RpcServerClient) =>
+      'pending' in (client.session as Session)
+        ? servePendingCharger(client, o.chargers, (err) =>
+            o.log.error({ err, identity: client.identity }, 'pending charger'),
+          )
+        : this.onClient(client),
+    );
   }
 
   async start(server: Server) {
@@ -219,23 +238,14 @@ export class CentralSystem {
     }
     const password = basicAuthPassword(h.headers.authorization, identity);
     const cp = await this.o.chargers.find(identity);
-    if (!cp) {
-      // Trust on first use: an auto-registered charger keeps the password it first presented.
-      const registered = await this.o.chargers.autoRegister(identity, password);
-      if (!registered) return { ok: false, code: 404, reason: 'Unknown charge point' };
-      this.o.log.info(
-        { identity, operatorId: registered.operatorId },
-        'charge point auto-registered as pending',
-      );
-      return { ok: true, cp: registered.cp };
-    }
+    if (!cp) return this.unknownCharger(identity, h.remoteAddress ?? null, password);
     // Held to its security profile; or to a raised one it was sent, which it takes by connecting so.
     const refused = meetsProfile(cp.securityProfile, h.request, cp, password);
-    if (!refused) return { ok: true, cp };
+    if (!refused) return { ok: true, session: { cp } };
     const pending = cp.pendingSecurityProfile;
     if (pending && pending > cp.securityProfile && !meetsProfile(pending, h.request, cp, password)) {
       await this.o.certificates?.profileTaken(cp, pending);
-      return { ok: true, cp: { ...cp, securityProfile: pending, pendingSecurityProfile: null } };
+      return { ok: true, session: { cp: { ...cp, securityProfile: pending, pendingSecurityProfile: null } } };
     }
     if (refused.reason !== 'Unauthorized') {
       this.messageLog.note(identity, 'Handshake', {
@@ -244,6 +254,36 @@ export class CentralSystem {
       });
     }
     return { ok: false, code: refused.code, reason: refused.reason };
+  }
+
+  /**
+   * A charger no operator has. Auto-registration never picks an operator for it: it is held at the
+   * installation level as pending until an Admin approves it (pending.service.ts). Each address may
+   * try a bounded number of unknown ids a minute; past that the handshake is refused and only
+   * counted (metrics), so a flood of made-up ids writes nothing.
+   */
+  private async unknownCharger(
+    identity: string,
+    address: string | null,
+    password: Buffer | undefined,
+  ): Promise<AuthResult> {
+    const counted = this.o.metrics?.unknownChargers;
+    if (!this.unknownLimit.take(address ?? 'unknown')) {
+      counted?.inc({ outcome: 'limited' });
+      return { ok: false, code: 429, reason: 'Too many unknown charge points from this address' };
+    }
+    if (!this.o.unknownChargers?.hold) {
+      counted?.inc({ outcome: 'refused' });
+      return { ok: false, code: 404, reason: 'Unknown charge point' };
+    }
+    const max = this.o.unknownChargers?.maxPending ?? 1000;
+    if (!(await this.o.chargers.recordPending(identity, address, password, max))) {
+      counted?.inc({ outcome: 'full' });
+      return { ok: false, code: 429, reason: 'Too many unknown charge points waiting for approval' };
+    }
+    counted?.inc({ outcome: 'pending' });
+    this.o.log.info({ identity, address }, 'unknown charge point held as pending');
+    return { ok: true, session: { pending: identity } };
   }
 
   private onClient(client: RpcServerClient) {

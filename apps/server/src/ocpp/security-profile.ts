@@ -1,6 +1,6 @@
 import type { TLSSocket } from 'node:tls';
 import type { IncomingMessage } from 'node:http';
-import { verifyChargerPassword } from '../lib/charger-auth.js';
+import { passwordCandidates, verifyChargerPassword } from '../lib/charger-auth.js';
 import type { OcppChargePoint } from '../modules/charge-points/charge-points.ocpp.js';
 
 /** Null: the connection meets the profile; else why it does not (the handshake's refusal). */
@@ -19,7 +19,7 @@ export function meetsProfile(
   profile: number,
   request: IncomingMessage,
   cp: Pick<OcppChargePoint, 'chargePointId' | 'passwordHash' | 'pendingPasswordHash'>,
-  password: string | null | undefined,
+  password: Buffer | undefined,
 ): ProfileCheck {
   const tls =
     (request.socket as Partial<TLSSocket>).encrypted === true ? (request.socket as TLSSocket) : null;
@@ -29,7 +29,10 @@ export function meetsProfile(
   if (profile >= 3) return clientCertificate(tls as TLSSocket, cp.chargePointId);
   // A charger that was just sent a new password may reconnect with it before its answer to the
   // change is stored; until then both work.
-  const known = (hash: string | null) => hash !== null && !!password && verifyChargerPassword(hash, password);
+  // The password may be the AuthorizationKey's bytes or its hexadecimal string: either matches.
+  const candidates = passwordCandidates(password);
+  const known = (hash: string | null) =>
+    hash !== null && candidates.some((c) => verifyChargerPassword(hash, c));
   if (profile === 2 && !cp.passwordHash) {
     return { code: 401, reason: 'Security profile 2 requires a password, and none is set' };
   }

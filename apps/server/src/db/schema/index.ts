@@ -18,3 +18,4 @@ export * from './issued-certificates.js';
 export * from './bookings.js';
 export * from './smart-charging.js';
 export * from './cluster.js';
+export * from './pending-charge-points.js';

@@ -17,6 +17,7 @@ export const operators = pgTable(
     /** Minor units; prepaid drivers need at least this balance to start charging. */
     minBalance: integer('min_balance').notNull().default(0),
     role: text('role'),
+    /** No effect: unknown chargers are held as pending for an Admin, never placed in an operator. */
     autoRegisterChargePoints: boolean('auto_register_charge_points').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,6 +2,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { hashChargerPassword } from '../../lib/charger-auth.js';
 import { CLOCK_TOLERANCE_MS, clockIsOff, type ConnectionWitness } from '../../lib/charger-clock.js';
 import * as repo from './charge-points.repository.js';
+import * as pending from './pending.repository.js';
 
 import type { OcppChargePoint } from './charge-points.repository.js';
 
@@ -56,21 +57,18 @@ export class ChargersOcpp {
   }
 
   /**
-   * Registers an unknown charger as pending under the operator that accepts them, trusting the
-   * password it first presented; null when no operator auto-registers chargers.
+   * An attempt of a charger no operator has: held at the installation level as pending (one row
+   * per id, counting its attempts), never placed in an operator. The password of its first attempt
+   * is kept for when an Admin approves it. False: the pending list is full and this id is new.
    */
-  async autoRegister(identity: string, password: string | null | undefined) {
-    const owner = await repo.autoRegisterOperator(this.db);
-    if (!owner) return null;
-    await repo.insertChargePoint(this.db, {
-      chargePointId: identity,
-      operatorId: owner.id,
-      name: identity,
-      registrationStatus: 'pending',
-      passwordHash: password ? hashChargerPassword(password) : null,
-    });
-    const cp = await repo.findForOcpp(this.db, identity);
-    return cp ? { cp, operatorId: owner.id } : null;
+  recordPending(identity: string, remoteAddress: string | null, password: Buffer | undefined, max: number) {
+    const hash = password?.length ? hashChargerPassword(password) : null;
+    return pending.upsertPending(this.db, identity, remoteAddress, hash, max);
+  }
+
+  /** What a pending charger's BootNotification says it is, for the Admin who decides. */
+  recordPendingBoot(identity: string, boot: pending.PendingBoot) {
+    return pending.recordPendingBoot(this.db, identity, boot);
   }
 
   markConnected(id: number, node: string, remoteAddress: string | null) {

@@ -67,26 +67,6 @@ export async function findInScope(tx: Tx, actor: Actor | null, identity: string)
   return row;
 }
 
-/** The first operator (closest to the root) that accepts unknown chargers. */
-export async function autoRegisterOperator(tx: Tx) {
-  const [row] = await tx
-    .select({ id: operators.id })
-    .from(operators)
-    .where(and(eq(operators.autoRegisterChargePoints, true), isNull(operators.archivedAt)))
-    .orderBy(sql`length(${operators.path})`, operators.id)
-    .limit(1);
-  return row;
-}
-
-export async function insertChargePoint(tx: Tx, values: typeof chargePoints.$inferInsert) {
-  const [row] = await tx
-    .insert(chargePoints)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ id: chargePoints.id });
-  return row;
-}
-
 export async function setPasswordHash(tx: Tx, id: number, passwordHash: string) {
   await tx.update(chargePoints).set({ passwordHash }).where(eq(chargePoints.id, id));
 }

@@ -6,7 +6,7 @@ import {
   type Page,
 } from '@voltline/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { hashChargerPassword, hexOfPassword, passwordOfAuthorizationKey } from '../../lib/charger-auth.js';
+import { authorizationKeyBytes, hashChargerPassword, hexOfPassword } from '../../lib/charger-auth.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { ChargerGateway, OutboundAction } from '../../ocpp/gateway.js';
@@ -194,7 +194,7 @@ export class CommandsService {
    * decides (it may reconnect with it at once), and as the password only if it answers Accepted.
    */
   private async newPassword(cp: Target, value: string): Promise<Prepared> {
-    const password = passwordOfAuthorizationKey(value);
+    const password = authorizationKeyBytes(value);
     if (!password) {
       throw new AppError(400, 'command.authorizationKey', {}, [
         { field: 'body.value', key: 'command.authorizationKey' },

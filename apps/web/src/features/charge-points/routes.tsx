@@ -26,6 +26,11 @@ export const CHARGE_POINT_ROUTES: ScreenRoute[] = [
     permission: 'chargePoints:write',
     screen: lazyScreen(() => import('./pages/charge-point-edit-page')),
   },
+  {
+    path: `${DEVICES_PATH}/pending`,
+    permission: 'chargePoints:read',
+    screen: lazyScreen(() => import('./pages/pending-chargers-page')),
+  },
   // The detail page's tabs share one screen; three of them have their own address (spec §2).
   { path: `${DEVICES_PATH}/detail/:chargePointId`, permission: 'chargePoints:read', screen: detail },
   { path: `${DEVICES_PATH}/detail/:chargePointId/:tab`, permission: 'chargePoints:read', screen: detail },

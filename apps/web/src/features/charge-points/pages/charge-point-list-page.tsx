@@ -1,5 +1,5 @@
 import { Button, Card, Tabs } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
@@ -7,6 +7,7 @@ import { DownloadButton } from '../../../components/download-button';
 import { useFileDownload } from '../../../hooks/use-file-download';
 import { useListView } from '../../../hooks/use-search-view';
 import { useCan } from '../../../hooks/use-permission';
+import { useMe } from '../../../api/get-me';
 import { datedFileName } from '../../../lib/download';
 import { exportChargePoints } from '../api/export-charge-points';
 import { listFilter, useChargePoints } from '../api/get-charge-points';
@@ -20,6 +21,7 @@ export default function ChargePointListPage() {
   const { t } = useTranslation('chargePoints');
   const navigate = useNavigate();
   const canWrite = useCan('chargePoints:write');
+  const isAdmin = useMe().data?.roles.includes('Admin') ?? false;
   const {
     view: { kind, index, filter },
     update: setView,
@@ -44,6 +46,11 @@ export default function ChargePointListPage() {
                 )
               }
             />
+            {isAdmin && (
+              <Button icon={<ClockCircleOutlined />} onClick={() => void navigate(`${DEVICES_PATH}/pending`)}>
+                {t('pending.open')}
+              </Button>
+            )}
             {canWrite && (
               <Button
                 type="primary"

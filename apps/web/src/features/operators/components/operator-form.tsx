@@ -22,7 +22,8 @@ export interface OperatorFormValues {
   /** Major units in the form; the API takes minor units. */
   minBalance: number;
   role?: string | null;
-  autoRegisterChargePoints: boolean;
+  /** No longer on the form: unknown chargers are held for an Admin, never placed in an operator. */
+  autoRegisterChargePoints?: boolean;
   merchant?: MerchantInput;
 }
 
@@ -66,7 +67,6 @@ export function OperatorForm({
         heartbeatInterval: 300,
         prepaid: false,
         minBalance: 0,
-        autoRegisterChargePoints: false,
         merchant: { country: 'TR' } as MerchantInput,
       };
   // Only an Admin may have a top-level operator; for an existing top-level operator the field stays empty.
@@ -149,16 +149,6 @@ export function OperatorForm({
                 min={0}
                 addonAfter={t('units.s')}
               />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item
-              label={t('fields.autoRegister')}
-              name="autoRegisterChargePoints"
-              valuePropName="checked"
-              extra={t('form.autoRegisterHint')}
-            >
-              <Switch />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>

@@ -29,9 +29,6 @@ export function OperatorInfo({ operator: o }: { operator: OperatorDetail }) {
         <Descriptions.Item label={t('fields.minBalance')}>
           <bdi>{formatMoney(o.minBalance, NETWORK_CURRENCY, i18n.language)}</bdi>
         </Descriptions.Item>
-        <Descriptions.Item label={t('fields.autoRegister')}>
-          {yesNo(o.autoRegisterChargePoints)}
-        </Descriptions.Item>
         <Descriptions.Item label={t('fields.createdAt')}>{formatDateTime(o.createdAt)}</Descriptions.Item>
         {o.archivedAt && (
           <Descriptions.Item label={t('fields.archivedAt')}>{formatDateTime(o.archivedAt)}</Descriptions.Item>

@@ -9,7 +9,6 @@ export function OperatorTags({ operator: o }: { operator: Operator }) {
     <>
       {o.archived && <Tag>{t('tags.archived')}</Tag>}
       {o.prepaid ? <Tag color="gold">{t('tags.prepaid')}</Tag> : <Tag color="blue">{t('tags.postpaid')}</Tag>}
-      {o.autoRegisterChargePoints && <Tag color="cyan">{t('tags.autoRegister')}</Tag>}
       {o.role && <Tag color="purple">{o.role}</Tag>}
     </>
   );
