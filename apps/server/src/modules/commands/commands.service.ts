@@ -21,6 +21,7 @@ import {
 import { recordCommandInMaintenance } from '../maintenance/maintenance.commands.js';
 import { rememberProfiles } from './charging-profiles.js';
 import { prepareListVersion, prepareLocalList } from './local-list.js';
+import type { Payload, Prepared } from './prepared.js';
 import { prepareSignedUpdate } from './signed-firmware.js';
 
 export type Target = NonNullable<Awaited<ReturnType<typeof findInScope>>>;
@@ -33,7 +34,7 @@ export interface DiagnosticsPreparer {
   prepare(ctx: Ctx, cp: Target, request: Payload): Promise<Prepared>;
   prepareLog(ctx: Ctx, cp: Target, request: Payload): Promise<Prepared>;
 }
-type Payload = Record<string, unknown>;
+export type { Prepared } from './prepared.js';
 
 /** Prepares ChangeConfiguration of SecurityProfile: the edition's rules for raising a profile. */
 export interface SecurityProfilePreparer {
@@ -44,19 +45,6 @@ export interface SecurityProfilePreparer {
 export interface CertificatePreparer {
   handles(command: CommandName): boolean;
   prepare(cp: Target, command: CommandName, request: Payload): Promise<Prepared>;
-}
-
-/** What one command sends, what its audit line says of it, and what follows the charger's answer. */
-export interface Prepared {
-  payload: Payload;
-  /** The request as the audit line records it (no secret). */
-  logged: Payload;
-  /** Runs in the audit line's transaction once the charger answered. */
-  after?: (tx: Tx, answer: Payload) => Promise<void>;
-  /** Undoes what was written before the call when it failed (the gateway's error). */
-  failed?: (tx: Tx, err: unknown) => Promise<void>;
-  /** Voltline's own figures added to the charger's answer. */
-  extra?: Payload;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { localListCards, type LocalListEntry } from '../drivers/authorization.js';
-import type { Prepared } from './commands.service.js';
+import type { Prepared } from './prepared.js';
 import {
   lastSentList,
   saveAcceptedList,
