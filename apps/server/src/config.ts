@@ -111,6 +111,12 @@ const EnvSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   OCPP_CALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   OCPP_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Limits of one charger's connection (see docs/operations.md, "OCPP limits"). */
+  OCPP_MAX_FRAME_BYTES: z.coerce.number().int().min(4096).max(16_777_216).default(65_536),
+  OCPP_MAX_PENDING_CALLS: z.coerce.number().int().min(1).max(1000).default(10),
+  OCPP_FLOOD_CLOSE_AFTER: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** The most of one frame the message log keeps (and a log page returns); the rest is counted and hashed. */
+  OCPP_LOG_FRAME_BYTES: z.coerce.number().int().min(256).max(1_048_576).default(16_384),
   SESSION_STALE_HOURS: z.coerce
     .number()
     .int()

@@ -186,6 +186,12 @@ export function createServices({
     nodeId: config.nodeId,
     callTimeoutMs: config.OCPP_CALL_TIMEOUT_SECONDS * 1000,
     logRetentionDays: config.OCPP_LOG_RETENTION_DAYS,
+    limits: {
+      maxFrameBytes: config.OCPP_MAX_FRAME_BYTES,
+      maxPendingCalls: config.OCPP_MAX_PENDING_CALLS,
+      floodCloseAfter: config.OCPP_FLOOD_CLOSE_AFTER,
+    },
+    logFrameBytes: config.OCPP_LOG_FRAME_BYTES,
     nats: nats ? { connection: nats, prefix: config.NATS_SUBJECT_PREFIX } : null,
     isLeader: () => leader.isLeader,
   });
@@ -279,7 +285,7 @@ export function createServices({
       isConnected: (id) => ocpp.gateway.isConnected(id),
     }),
     securityProfiles,
-    ocppLogs: new OcppLogsService(db),
+    ocppLogs: new OcppLogsService(db, config.OCPP_LOG_FRAME_BYTES),
     maintenance: new MaintenanceService(db),
     security: new SecurityService(db),
     certificateRenewal: new CertificateRenewal({

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import type { Metrics } from '../lib/metrics.js';
 import { ocppMessages } from '../db/schema/index.js';
 import { insertUnnest, type UnnestColumn } from '../db/unnest.js';
+import { boundedPayload } from './log-payload.js';
 
 export type OcppLogRow = typeof ocppMessages.$inferInsert;
 
@@ -119,7 +120,10 @@ export class OcppMessageLog {
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly metrics?: Metrics,
-    private readonly opts = { flushMs: 200, maxBatch: 2000 },
+    private readonly opts: { flushMs: number; maxBatch: number; maxFrameBytes?: number } = {
+      flushMs: 200,
+      maxBatch: 2000,
+    },
   ) {}
 
   /** Frames read and not yet written. */
@@ -225,8 +229,10 @@ export class OcppMessageLog {
   }
 
   private push(row: OcppLogRow, raw: string) {
-    const kept = storable(row, raw);
-    rawText.set(kept, raw);
+    // A frame past the bound keeps its first bytes, its size and its hash (log-payload.ts).
+    const payload = boundedPayload(row.payload, raw, this.opts.maxFrameBytes ?? 16_384);
+    const kept = storable(payload === row.payload ? row : { ...row, payload }, raw);
+    rawText.set(kept, raw.length > 10_000 ? raw.slice(0, 10_000) : raw);
     this.buffer.push(kept);
     if (this.buffer.length >= this.opts.maxBatch) this.flushInBackground();
   }
