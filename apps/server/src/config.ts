@@ -142,6 +142,9 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9.:-]{1,253}$/, 'must be a host name or an IP address')
     .optional(),
   FTP_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** Seconds an FTP connection has to log in before it is closed; connections one address may hold. */
+  FTP_LOGIN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  FTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(10),
   /** The largest firmware image staff may upload (at most the contract's FIRMWARE_MAX_BYTES, 256 MiB). */
   FIRMWARE_MAX_MB: z.coerce.number().int().min(1).max(256).default(256),
   /** Minutes a charger has, after its last download retry, to install and report before it is timed out. */
@@ -218,6 +221,10 @@ export interface FtpConfig {
   /** The address chargers are told, in FTP URLs and passive replies. */
   publicHost: string;
   maxUploadBytes: number;
+  /** A connection not logged in this long is closed (FTP_LOGIN_TIMEOUT_SECONDS). */
+  loginTimeoutMs: number;
+  /** Connections one client address may hold at once (FTP_MAX_CONNECTIONS_PER_ADDRESS). */
+  maxConnectionsPerAddress: number;
 }
 
 export const DEMO_PASSWORD = 'voltline-demo1';
@@ -273,6 +280,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // URL's hostname keeps an IPv6 address's brackets; chargers are told the bare address.
       publicHost: e.FTP_PUBLIC_HOST ?? new URL(publicUrl).hostname.replace(/^\[(.*)\]$/, '$1'),
       maxUploadBytes: e.FTP_MAX_UPLOAD_MB * 1024 * 1024,
+      loginTimeoutMs: e.FTP_LOGIN_TIMEOUT_SECONDS * 1000,
+      maxConnectionsPerAddress: e.FTP_MAX_CONNECTIONS_PER_ADDRESS,
     },
   };
 }
