@@ -4,7 +4,7 @@
  * during the flood, what the flooding charger got back and the server's memory.
  *
  *   npm run bench:flood -- --calls 30000
- *   npm run bench:flood -- --calls 30000 --max-pending 100000 --flood-close 100000   # without the limits
+ *   npm run bench:flood -- --calls 30000 --max-pending 1000 --flood-close 1000000   # nearly without the limits
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
