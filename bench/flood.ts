@@ -82,8 +82,11 @@ try {
   }
   await sleep(1000);
   const sorted = [...rtts].sort((a, b) => a - b);
-  const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN).toFixed(1);
-  console.log(`flood: ${CALLS} Heartbeats at once; calm charger: a Heartbeat every ${EVERY_MS} ms for ${SECONDS} s`);
+  const at = (q: number) =>
+    (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN).toFixed(1);
+  console.log(
+    `flood: ${CALLS} Heartbeats at once; calm charger: a Heartbeat every ${EVERY_MS} ms for ${SECONDS} s`,
+  );
   console.log(
     `flooding charger: ${got.results} answered, ${got.refusals} refused, ` +
       `closed with ${got.closeCode || '(still open)'}`,

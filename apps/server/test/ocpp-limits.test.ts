@@ -19,8 +19,7 @@ let admin: string;
 beforeAll(async () => {
   t = await createTestApp({ OCPP_LOG_FRAME_BYTES: '4096' });
   url = await listen(t);
-  for (const id of ['LIM-BIG', 'LIM-WIDE', 'LIM-FLOOD', 'LIM-CALM'])
-    await registerChargePoint(t, id, PW);
+  for (const id of ['LIM-BIG', 'LIM-WIDE', 'LIM-FLOOD', 'LIM-CALM']) await registerChargePoint(t, id, PW);
   admin = await t.login('admin@voltline.local');
 });
 afterAll(() => t.close());
@@ -125,7 +124,12 @@ describe('a charger flooding CALLs', () => {
     for (let i = 0; i < 3000; i++) flood.send(`[2,"f${i}","Heartbeat",{}]`);
     const answer = nextFrame(calm);
     calm.send('[2,"calm","Heartbeat",{}]');
-    expect(await answer).toMatchObject([3, 'calm', { currentTime: expect.any(String) }]);
+    const [type, id, result] = await answer;
+    expect([type, id, typeof (result as { currentTime?: unknown }).currentTime]).toEqual([
+      3,
+      'calm',
+      'string',
+    ]);
     expect(await floodClosed).toBe(1008);
     expect(codes).toContain('GenericError: Busy:');
     expect(codes.filter((c) => c === 'CALLRESULT').length).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import type { Metrics } from '../lib/metrics.js';
 import { ocppMessages } from '../db/schema/index.js';
 import { insertUnnest, type UnnestColumn } from '../db/unnest.js';
-import { boundedPayload } from './log-payload.js';
+import { boundedPayload } from '../lib/frame-payload.js';
 
 export type OcppLogRow = typeof ocppMessages.$inferInsert;
 
@@ -229,7 +229,7 @@ export class OcppMessageLog {
   }
 
   private push(row: OcppLogRow, raw: string) {
-    // A frame past the bound keeps its first bytes, its size and its hash (log-payload.ts).
+    // A frame past the bound keeps its first bytes, its size and its hash (lib/frame-payload.ts).
     const payload = boundedPayload(row.payload, raw, this.opts.maxFrameBytes ?? 16_384);
     const kept = storable(payload === row.payload ? row : { ...row, payload }, raw);
     rawText.set(kept, raw.length > 10_000 ? raw.slice(0, 10_000) : raw);

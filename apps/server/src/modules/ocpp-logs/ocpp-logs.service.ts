@@ -2,7 +2,7 @@ import type { OcppLogEntry, OcppLogPair, OcppLogQuery, Page } from '@voltline/co
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/context.js';
-import { cutToBytes, isTruncated } from '../../ocpp/log-payload.js';
+import { cutToBytes, isTruncated } from '../../lib/frame-payload.js';
 import { answersTo, isCall, pageLogs, type OcppLogRow } from './ocpp-logs.repository.js';
 
 type Query = z.output<typeof OcppLogQuery>;
