@@ -297,30 +297,30 @@ export class CentralSystem {
       },
     };
     const queue = new SerialQueue();
-    client.handle(async ({ method, params }) =>
-      limits.run(async () => {
-        const handler = method ? handlers[method] : undefined;
-        if (!handler) throw rpcError('NotImplemented', `${method ?? 'This action'} is not supported`);
-        const run = () => handler(params as never, ctx);
-        const done = this.o.metrics?.handler(method ?? '');
-        try {
-          const answer = (await (ordered.has(method ?? '') ? queue.run(run) : run())) as Record<
-            string,
-            unknown
-          >;
-          done?.('answered');
-          return answer;
-        } catch (err) {
-          if (isRpcError(err)) {
-            done?.('callError');
-            throw err;
-          }
-          done?.('failed');
-          log().error({ err, action: method }, 'OCPP handler failed');
-          throw rpcError('InternalError', 'The central system could not process this message');
+    // Each CALL passes the connection's bound of concurrent CALLs first (call-limits.ts).
+    const handleCall = async ({ method, params }: { method?: string; params?: unknown }) => {
+      const handler = method ? handlers[method] : undefined;
+      if (!handler) throw rpcError('NotImplemented', `${method ?? 'This action'} is not supported`);
+      const run = () => handler(params as never, ctx);
+      const done = this.o.metrics?.handler(method ?? '');
+      try {
+        const answer = (await (ordered.has(method ?? '') ? queue.run(run) : run())) as Record<
+          string,
+          unknown
+        >;
+        done?.('answered');
+        return answer;
+      } catch (err) {
+        if (isRpcError(err)) {
+          done?.('callError');
+          throw err;
         }
-      }),
-    );
+        done?.('failed');
+        log().error({ err, action: method }, 'OCPP handler failed');
+        throw rpcError('InternalError', 'The central system could not process this message');
+      }
+    };
+    client.handle((call) => limits.run(() => handleCall(call)));
 
     const previous = this.sockets.get(key);
     this.sockets.set(key, client);
