@@ -161,10 +161,20 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
     await app.register(cors, { origin: config.CORS_ORIGIN.split(',').map((o) => o.trim()) });
   }
   // The API is limited per address; the portal's own files are not (a first visit loads dozens).
+  // The limit goes by the route the router matched (it ignores case: `/API/...` is `/api/...`),
+  // and it runs before authentication, so refused tokens are counted too.
   await app.register(rateLimit, {
+    global: false,
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api/'),
+    allowList: (request) => !isApiRoute(request.routeOptions.url),
+  });
+  const apiLimit = app.rateLimit();
+  app.addHook('onRequest', async (request, reply) => {
+    // A route with its own limit (sign-in, reset) is counted by that limit alone.
+    if (isApiRoute(request.routeOptions.url) && !request.routeOptions.config.rateLimit) {
+      await apiLimit.call(app, request, reply);
+    }
   });
   await app.register(swagger, {
     openapi: {
@@ -338,4 +348,9 @@ async function registerPortal(app: App, dist: string) {
       );
     },
   });
+}
+
+/** A route of the API (by its declared pattern, not the path as the client wrote it). */
+function isApiRoute(url: string | undefined): boolean {
+  return url !== undefined && url.startsWith('/api/');
 }

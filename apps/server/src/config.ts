@@ -126,6 +126,12 @@ const EnvSchema = z.object({
   OCPP_UNKNOWN_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(30),
   /** Unknown chargers held as pending at most at once; a new id past it is refused (429), not stored. */
   OCPP_PENDING_CHARGERS_MAX: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** Limits of one charger's connection (see docs/operations.md, "OCPP limits"). */
+  OCPP_MAX_FRAME_BYTES: z.coerce.number().int().min(4096).max(16_777_216).default(65_536),
+  OCPP_MAX_PENDING_CALLS: z.coerce.number().int().min(1).max(1000).default(10),
+  OCPP_FLOOD_CLOSE_AFTER: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** The most of one frame the message log keeps (and a log page returns); the rest is counted and hashed. */
+  OCPP_LOG_FRAME_BYTES: z.coerce.number().int().min(256).max(1_048_576).default(16_384),
   SESSION_STALE_HOURS: z.coerce
     .number()
     .int()
@@ -151,6 +157,9 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9.:-]{1,253}$/, 'must be a host name or an IP address')
     .optional(),
   FTP_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** Seconds an FTP connection has to log in before it is closed; connections one address may hold. */
+  FTP_LOGIN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  FTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(10),
   /** The largest firmware image staff may upload (at most the contract's FIRMWARE_MAX_BYTES, 256 MiB). */
   FIRMWARE_MAX_MB: z.coerce.number().int().min(1).max(256).default(256),
   /** Minutes a charger has, after its last download retry, to install and report before it is timed out. */
@@ -227,6 +236,10 @@ export interface FtpConfig {
   /** The address chargers are told, in FTP URLs and passive replies. */
   publicHost: string;
   maxUploadBytes: number;
+  /** A connection not logged in this long is closed (FTP_LOGIN_TIMEOUT_SECONDS). */
+  loginTimeoutMs: number;
+  /** Connections one client address may hold at once (FTP_MAX_CONNECTIONS_PER_ADDRESS). */
+  maxConnectionsPerAddress: number;
 }
 
 export const DEMO_PASSWORD = 'voltline-demo1';
@@ -282,6 +295,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // URL's hostname keeps an IPv6 address's brackets; chargers are told the bare address.
       publicHost: e.FTP_PUBLIC_HOST ?? new URL(publicUrl).hostname.replace(/^\[(.*)\]$/, '$1'),
       maxUploadBytes: e.FTP_MAX_UPLOAD_MB * 1024 * 1024,
+      loginTimeoutMs: e.FTP_LOGIN_TIMEOUT_SECONDS * 1000,
+      maxConnectionsPerAddress: e.FTP_MAX_CONNECTIONS_PER_ADDRESS,
     },
   };
 }

@@ -195,6 +195,12 @@ export function createServices({
       perAddressPerMinute: config.OCPP_UNKNOWN_PER_ADDRESS_PER_MINUTE,
       maxPending: config.OCPP_PENDING_CHARGERS_MAX,
     },
+    limits: {
+      maxFrameBytes: config.OCPP_MAX_FRAME_BYTES,
+      maxPendingCalls: config.OCPP_MAX_PENDING_CALLS,
+      floodCloseAfter: config.OCPP_FLOOD_CLOSE_AFTER,
+    },
+    logFrameBytes: config.OCPP_LOG_FRAME_BYTES,
     nats: nats ? { connection: nats, prefix: config.NATS_SUBJECT_PREFIX } : null,
     isLeader: () => leader.isLeader,
   });
@@ -298,7 +304,7 @@ export function createServices({
       isConnected: (id) => ocpp.gateway.isConnected(id),
     }),
     securityProfiles,
-    ocppLogs: new OcppLogsService(db),
+    ocppLogs: new OcppLogsService(db, config.OCPP_LOG_FRAME_BYTES),
     maintenance: new MaintenanceService(db),
     security: new SecurityService(db),
     certificateRenewal: new CertificateRenewal({

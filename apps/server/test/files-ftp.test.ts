@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { connect as tcpConnect, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable, Transform, Writable } from 'node:stream';
@@ -365,5 +366,68 @@ describe('the simulator charger’s diagnostics upload', () => {
       .from(storedFiles)
       .where(eq(storedFiles.grantId, grant.grantId));
     expect(row).toMatchObject({ name: 'FTP-2-diagnostics.log', size: 8 });
+  });
+});
+
+describe('FTP connections that do not log in', () => {
+  /** A control connection read as text, with its end awaited. */
+  function rawControl(onPort: number) {
+    const socket: Socket = tcpConnect(onPort, '127.0.0.1');
+    let text = '';
+    socket.on('data', (d: Buffer) => (text += d.toString()));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    return { socket, closed, text: () => text };
+  }
+
+  async function limitedServer(loginTimeoutMs: number, maxConnectionsPerAddress: number) {
+    const server = new FilesFtpServer({
+      files,
+      config: { ...t.config.ftp, port: 0, loginTimeoutMs, maxConnectionsPerAddress },
+      host: '127.0.0.1',
+      log: t.app.log,
+    });
+    const serverPort = await server.listen();
+    files.setFtpPort(port); // grants keep naming the main test server
+    return { server, serverPort };
+  }
+
+  it('closes a connection that does not log in within the timeout, and keeps one that did', async () => {
+    const { server, serverPort } = await limitedServer(400, 10);
+    try {
+      const grant = await files.grantDownload('FTP-1', 'firmware/fw-2.0.zip', 600);
+      const u = local(grant.ftpUrl ?? '');
+      u.port = String(serverPort);
+      const client = await connect(u, serverPort);
+      const idle = rawControl(serverPort);
+      await idle.closed;
+      expect(idle.text()).toMatch(/^220.*\r\n421 Login timeout/s);
+      expect((await client.list()).map((f) => f.name)).toEqual(['fw-2.0.zip']);
+      client.close();
+    } finally {
+      await server.close();
+      files.setFtpPort(port);
+    }
+  });
+
+  it('refuses an address its connections past FTP_MAX_CONNECTIONS_PER_ADDRESS', async () => {
+    const { server, serverPort } = await limitedServer(60_000, 3);
+    const held = [rawControl(serverPort), rawControl(serverPort), rawControl(serverPort)];
+    try {
+      await until(() => held.every((c) => c.text().startsWith('220')));
+      const extra = rawControl(serverPort);
+      await extra.closed;
+      expect(extra.text()).toContain('421 Too many connections from this address');
+      // One goes: another may come.
+      held[0]!.socket.destroy();
+      await held[0]!.closed;
+      const next = rawControl(serverPort);
+      await until(() => next.text().startsWith('220'));
+      expect(next.socket.destroyed).toBe(false);
+      next.socket.destroy();
+    } finally {
+      for (const c of held) c.socket.destroy();
+      await server.close();
+      files.setFtpPort(port);
+    }
   });
 });

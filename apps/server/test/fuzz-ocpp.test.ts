@@ -17,6 +17,8 @@ import { rawSocket, registerChargePoint } from './ocpp-helper.js';
 // every frame that crossed each socket. FUZZ_RUNS and FUZZ_SEED as in fuzz-rest.test.ts.
 
 const BATCHES = 700;
+/** Chargers of the limit cases: one sending oversized frames or a CALL flood, one calm beside it. */
+const LIMIT_CHARGERS = ['FUZZ-OCPP-BIG', 'FUZZ-OCPP-FLOOD', 'FUZZ-OCPP-CALM'];
 const PW = 'fuzz-charger-secret-1';
 const CHARGERS = ['FUZZ-OCPP-A', 'FUZZ-OCPP-B'];
 const require = createRequire(import.meta.url);
@@ -105,10 +107,16 @@ let url: string;
 const answers = new Map<string, number>();
 const lines: Line[] = [];
 
+/**
+ * Frames up to 256 KiB, so the fuzz's long values (100,000 characters) reach the handlers; the
+ * limit case below sends frames past it.
+ */
+const MAX_FRAME = 262_144;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ OCPP_MAX_FRAME_BYTES: String(MAX_FRAME) });
   url = await listen();
-  for (const id of [...CHARGERS, 'FUZZ-OCPP-FRESH']) await registerChargePoint(t, id, PW);
+  for (const id of [...CHARGERS, 'FUZZ-OCPP-FRESH', ...LIMIT_CHARGERS]) await registerChargePoint(t, id, PW);
   for (const id of CHARGERS) lines.push(await open(id));
 });
 afterAll(async () => {
@@ -386,4 +394,50 @@ describe('the OCPP endpoint under fuzzed frames', () => {
     },
     timeLimit(180_000),
   );
+
+  it('closes a connection sending an oversized frame (1009) and one flooding CALLs (1008), answering another charger meanwhile', async () => {
+    const closeCode = (ws: WebSocket) =>
+      new Promise<number>((resolve) => ws.once('close', (code: number) => resolve(code)));
+    const calm = await open('FUZZ-OCPP-CALM');
+    const heartbeat = async (id: string) => {
+      const answered = new Promise<string>((resolve) =>
+        calm.ws.on('message', function onAnswer(data: Buffer) {
+          if (answerId(data.toString()) !== id) return;
+          calm.ws.off('message', onAnswer);
+          resolve(data.toString());
+        }),
+      );
+      calm.ws.send(`[2,${JSON.stringify(id)},"Heartbeat",{}]`);
+      return JSON.parse(await answered) as unknown[];
+    };
+
+    // Oversized frames of every kind: a CALL, an answer, a frame that is not JSON at all.
+    const oversized = [
+      `[2,"big-call","DataTransfer",{"vendorId":"V","data":"${'d'.repeat(MAX_FRAME)}"}]`,
+      `[3,"big-answer",{"data":"${'e'.repeat(2 * MAX_FRAME)}"}]`,
+      'z'.repeat(4 * MAX_FRAME),
+    ];
+    for (const [i, text] of oversized.entries()) {
+      const big = await open('FUZZ-OCPP-BIG');
+      const code = closeCode(big.ws);
+      big.ws.send(text);
+      const beside = heartbeat(`beside-big-${i}`);
+      expect(await code).toBe(1009);
+      expect((await beside)[0]).toBe(3);
+    }
+
+    // A flood: thousands of CALLs at once from one charger.
+    const flood = await open('FUZZ-OCPP-FLOOD');
+    const floodClosed = closeCode(flood.ws);
+    for (let i = 0; i < 5000; i++) flood.ws.send(`[2,"flood-${i}","Heartbeat",{}]`);
+    const during = await heartbeat('during-flood');
+    expect(during).toMatchObject([3, 'during-flood', {}]);
+    expect(await floodClosed).toBe(1008);
+    const refusals = flood.received.map((text) => parse(text) as unknown[]).filter((f) => f[0] === 4);
+    expect(refusals.length).toBeGreaterThan(0);
+    expect(new Set(refusals.map((f) => f[2]))).toEqual(new Set(['GenericError']));
+    expect(flood.received.length).toBeLessThan(5000);
+    expect((await heartbeat('after-flood'))[0]).toBe(3);
+    calm.ws.close();
+  });
 });

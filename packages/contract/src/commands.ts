@@ -317,6 +317,12 @@ export const OcppLogEntry = z.object({
   payload: z.unknown(),
   at: z.string(),
   responseTimeMs: z.number().int().nullable(),
+  /**
+   * Set when the frame was larger than the log keeps (OCPP_LOG_FRAME_BYTES): `payload` is then the
+   * first part of its JSON text, `size` the whole frame's bytes, `sha256` its hash (null for a frame
+   * logged before frames were bounded).
+   */
+  truncated: z.object({ size: z.number().int(), sha256: z.string().nullable() }).nullable().optional(),
 });
 export type OcppLogEntry = z.infer<typeof OcppLogEntry>;
 

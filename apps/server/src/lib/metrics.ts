@@ -67,6 +67,25 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly ocppLimitCloses = new Counter({
+    name: 'voltline_ocpp_limit_closes_total',
+    help: 'Charger connections closed for passing a limit: frameTooLarge (1009) or callFlood (1008)',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
+  readonly ocppCallsRefused = new Counter({
+    name: 'voltline_ocpp_calls_refused_total',
+    help: 'Chargers’ CALLs refused unhandled because too many of the same charger were in progress',
+    registers: [this.registry],
+  });
+
+  readonly ocppFramesUnlogged = new Counter({
+    name: 'voltline_ocpp_frames_unlogged_total',
+    help: 'Frames read from a connection already being closed for flooding, counted but not logged',
+    registers: [this.registry],
+  });
+
   readonly jobRuns = new Counter({
     name: 'voltline_background_job_runs_total',
     help: 'Background job runs in this process (only the leader runs them), by job',

@@ -27,6 +27,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { LocalGateway, type ChargerGateway } from './gateway.js';
 import { NatsGateway } from './nats-gateway.js';
 import { OcppMessageLog } from './message-log.js';
+import { DEFAULT_OCPP_LIMITS, limitConnection, type OcppLimits } from './call-limits.js';
 import { isRpcError, rpcError } from './rpc-error.js';
 import { meetsProfile } from './security-profile.js';
 import { AddressLimit } from './address-limit.js';
@@ -94,6 +95,10 @@ export interface CentralSystemOptions {
    * minute, 1,000.
    */
   unknownChargers?: { hold: boolean; perAddressPerMinute: number; maxPending?: number };
+  /** Frame size and concurrent CALLs per connection (call-limits.ts); defaults when absent. */
+  limits?: OcppLimits;
+  /** The most of one frame the message log keeps (OCPP_LOG_FRAME_BYTES). */
+  logFrameBytes?: number;
 }
 
 const { RPCServer } = ocppRpc;
@@ -136,7 +141,11 @@ export class CentralSystem {
         })
       : null;
     this.gateway = this.cluster ?? this.local;
-    this.messageLog = new OcppMessageLog(o.db, o.log, o.metrics);
+    this.messageLog = new OcppMessageLog(o.db, o.log, o.metrics, {
+      flushMs: 200,
+      maxBatch: 2000,
+      maxFrameBytes: o.logFrameBytes ?? 16_384,
+    });
     this.unknownLimit = new AddressLimit(o.unknownChargers?.perAddressPerMinute ?? 30);
     const writes = o.writes ?? new GroupCommit<Tx>((write) => o.db.transaction(write));
     // Each writes one statement: a batch of one kind alone needs no transaction.
@@ -153,6 +162,8 @@ export class CentralSystem {
       deferPingsOnActivity: true,
       respondWithDetailedErrors: false,
       callConcurrency: 1,
+      // A larger frame closes the connection with 1009 before it is read whole (ws: 100 MiB).
+      wssOptions: { maxPayload: (o.limits ?? DEFAULT_OCPP_LIMITS).maxFrameBytes },
     });
     this.rpc.auth((accept, reject, handshake) => {
       // ocpp-rpc's own parse of the Basic header is a view into one of Node's shared 8 KiB buffer
@@ -295,9 +306,16 @@ export class CentralSystem {
     const log = () => (childLog ??= this.o.log.child({ chargePointId: cp.chargePointId }));
     const chargePointId = cp.chargePointId;
     // Everything below is attached before the first message is read.
-    client.on('message', ({ message, outbound }: { message: Buffer | string; outbound: boolean }) =>
-      this.messageLog.frame(cp.chargePointId, message.toString(), outbound),
-    );
+    const limits = limitConnection(client, this.o.limits ?? DEFAULT_OCPP_LIMITS, {
+      metrics: this.o.metrics,
+      note: (payload) => this.messageLog.note(chargePointId, 'Limit', payload),
+      warn: (payload, text) => log().warn(payload, text),
+    });
+    client.on('message', ({ message, outbound }: { message: Buffer | string; outbound: boolean }) => {
+      // Frames still read from a connection closed for flooding are counted, not logged.
+      if (limits.closing) return this.o.metrics?.ocppFramesUnlogged.inc();
+      this.messageLog.frame(cp.chargePointId, message.toString(), outbound);
+    });
     // ocpp-rpc refuses a frame it cannot read as a CALL, or a CALL reusing the id of one still
     // running, with OCPP 2.0.1 codes: a 1.6 charger gets the codes OCPP-J 1.6 defines. Only a
     // CALLERROR (a frame starting `[4,`) is looked at.
@@ -327,7 +345,8 @@ export class CentralSystem {
       },
     };
     const queue = new SerialQueue();
-    client.handle(async ({ method, params }) => {
+    // Each CALL passes the connection's bound of concurrent CALLs first (call-limits.ts).
+    const handleCall = async ({ method, params }: { method?: string; params?: unknown }) => {
       const handler = method ? handlers[method] : undefined;
       if (!handler) throw rpcError('NotImplemented', `${method ?? 'This action'} is not supported`);
       const run = () => handler(params as never, ctx);
@@ -348,7 +367,8 @@ export class CentralSystem {
         log().error({ err, action: method }, 'OCPP handler failed');
         throw rpcError('InternalError', 'The central system could not process this message');
       }
-    });
+    };
+    client.handle((call) => limits.run(() => handleCall(call)));
 
     const previous = this.sockets.get(key);
     this.sockets.set(key, client);

@@ -5,6 +5,7 @@ import type { Metrics } from '../lib/metrics.js';
 import { ocppMessages } from '../db/schema/index.js';
 import { insertUnnest, type UnnestColumn } from '../db/unnest.js';
 import { isDatabaseUnavailable } from '../lib/db-unavailable.js';
+import { boundedPayload } from '../lib/frame-payload.js';
 
 export type OcppLogRow = typeof ocppMessages.$inferInsert;
 
@@ -123,7 +124,7 @@ export class OcppMessageLog {
     private readonly log: FastifyBaseLogger,
     private readonly metrics?: Metrics,
     /** maxKept: frames held in memory while the database is unavailable (default 100,000). */
-    private readonly opts: { flushMs: number; maxBatch: number; maxKept?: number } = {
+    private readonly opts: { flushMs: number; maxBatch: number; maxKept?: number; maxFrameBytes?: number } = {
       flushMs: 200,
       maxBatch: 2000,
     },
@@ -235,8 +236,10 @@ export class OcppMessageLog {
   }
 
   private push(row: OcppLogRow, raw: string) {
-    const kept = storable(row, raw);
-    rawText.set(kept, raw);
+    // A frame past the bound keeps its first bytes, its size and its hash (lib/frame-payload.ts).
+    const payload = boundedPayload(row.payload, raw, this.opts.maxFrameBytes ?? 16_384);
+    const kept = storable(payload === row.payload ? row : { ...row, payload }, raw);
+    rawText.set(kept, raw.length > 10_000 ? raw.slice(0, 10_000) : raw);
     this.buffer.push(kept);
     if (this.buffer.length >= this.opts.maxBatch && this.outageSince === null) this.flushInBackground();
   }

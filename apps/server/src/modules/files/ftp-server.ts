@@ -53,6 +53,17 @@ function quiet(log: FastifyBaseLogger): object {
   };
 }
 
+interface ControlSocket {
+  setTimeout(ms: number): void;
+  once(event: 'close', listener: () => void): void;
+}
+
+/** Replies with the code and text, then closes (ftp-srv's typings call the text a number). */
+const closeWith = (connection: FtpConnection, code: number, text: string) =>
+  Promise.resolve(
+    (connection as unknown as { close(code: number, text: string): Promise<unknown> }).close(code, text),
+  ).catch(() => undefined);
+
 const isLoopback = (ip: string) => /^(::ffff:)?127\./.test(ip) || ip === '::1';
 
 /**
@@ -72,6 +83,9 @@ async function passiveAddress(publicHost: string, clientIp: string): Promise<str
  */
 export class FilesFtpServer {
   private server: FtpSrv | null = null;
+  /** Open control connections by client address. */
+  private readonly perAddress = new Map<string, number>();
+  private readonly loggedIn = new WeakSet<FtpConnection>();
 
   constructor(private readonly o: FtpServerOptions) {}
 
@@ -102,9 +116,9 @@ export class FilesFtpServer {
     // Events ftp-srv emits that its typings leave out.
     const events = server as unknown as EventEmitter;
     events.on('connect', ({ connection }: { connection: FtpConnection }) => {
-      const control = (connection as unknown as { commandSocket?: { setTimeout(ms: number): void } })
-        .commandSocket;
+      const control = (connection as unknown as { commandSocket?: ControlSocket }).commandSocket;
       control?.setTimeout(timing.controlIdleMs);
+      if (control) this.limitConnection(connection, control);
     });
     server.on('login', ({ connection, username, password }, resolve, reject) => {
       files.login(username, password).then(
@@ -124,6 +138,7 @@ export class FilesFtpServer {
             return;
           }
           const { grant } = result;
+          this.loggedIn.add(connection);
           log.info({ ftpUser: username, ip: connection.ip, grant: grant.id, kind: grant.kind }, 'FTP login');
           const Fs = grant.kind === 'download' ? DownloadFs : UploadFs;
           const fs = new Fs(connection, files, grant, log, timing) as unknown as FileSystem;
@@ -155,6 +170,34 @@ export class FilesFtpServer {
     const port = (raw.address() as AddressInfo).port;
     files.setFtpPort(port);
     return port;
+  }
+
+  /**
+   * A connection must log in within FTP_LOGIN_TIMEOUT_SECONDS, and one address holds at most
+   * FTP_MAX_CONNECTIONS_PER_ADDRESS: idle unauthenticated connections used to stay open for the
+   * control idle time (two minutes), as many as anyone opened.
+   */
+  private limitConnection(connection: FtpConnection, control: ControlSocket) {
+    const { loginTimeoutMs, maxConnectionsPerAddress } = this.o.config;
+    const ip = connection.ip ?? '';
+    const held = (this.perAddress.get(ip) ?? 0) + 1;
+    this.perAddress.set(ip, held);
+    const timer = setTimeout(() => {
+      if (this.loggedIn.has(connection)) return;
+      this.o.log.info({ ip }, 'FTP connection closed: no login in time');
+      void closeWith(connection, 421, 'Login timeout: closing connection.');
+    }, loginTimeoutMs);
+    timer.unref();
+    control.once('close', () => {
+      clearTimeout(timer);
+      const left = (this.perAddress.get(ip) ?? 1) - 1;
+      if (left > 0) this.perAddress.set(ip, left);
+      else this.perAddress.delete(ip);
+    });
+    if (held > maxConnectionsPerAddress) {
+      this.o.log.warn({ ip, held: held - 1 }, 'FTP connection refused: too many from this address');
+      void closeWith(connection, 421, 'Too many connections from this address: try again later.');
+    }
   }
 
   /** Disconnects every FTP client (an upload in flight is dropped, not kept) and stops listening. */

@@ -6,7 +6,38 @@ import { chargePoints, ocppMessages, operators } from '../../db/schema/index.js'
 import { inScope, type Actor } from '../../lib/context.js';
 
 type Query = z.output<typeof OcppLogQuery>;
-export type OcppLogRow = typeof ocppMessages.$inferSelect;
+export type OcppLogRow = Omit<typeof ocppMessages.$inferSelect, 'payload'> & {
+  /** Null when the stored payload is larger than the bound: `oversize` and `prefix` say what it was. */
+  payload: unknown;
+  oversize: number | null;
+  prefix: string | null;
+};
+
+/**
+ * A log row with its payload bounded in the database: a payload whose JSON text passes `maxBytes`
+ * (one logged before frames were bounded may be a hundred megabytes) comes as its size and first
+ * characters, so a page never carries more than its rows' bounds.
+ */
+function boundedRow(maxBytes: number) {
+  const text = sql`${ocppMessages.payload}::text`;
+  // Room for the envelope of a frame the log already cut (its size, hash and prefix).
+  const over = sql`octet_length(${text}) > ${maxBytes + 1024}`;
+  return {
+    id: ocppMessages.id,
+    chargePointId: ocppMessages.chargePointId,
+    direction: ocppMessages.direction,
+    messageType: ocppMessages.messageType,
+    messageId: ocppMessages.messageId,
+    action: ocppMessages.action,
+    at: ocppMessages.at,
+    responseTimeMs: ocppMessages.responseTimeMs,
+    payload: sql<unknown>`CASE WHEN ${over} THEN NULL ELSE ${ocppMessages.payload} END`.mapWith(
+      ocppMessages.payload,
+    ),
+    oversize: sql<number | null>`CASE WHEN ${over} THEN octet_length(${text}) END`.mapWith(Number),
+    prefix: sql<string | null>`CASE WHEN ${over} THEN left(${text}, ${maxBytes}) END`,
+  };
+}
 
 /**
  * Log lines of chargers in the actor's reach. Log lines keep the identity the charger used, so
@@ -37,11 +68,11 @@ function where(actor: Actor, q: Query, extra?: SQL): SQL | undefined {
   );
 }
 
-export async function pageLogs(tx: Tx, actor: Actor, q: Query, extra?: SQL) {
+export async function pageLogs(tx: Tx, actor: Actor, q: Query, maxBytes: number, extra?: SQL) {
   const cond = where(actor, q, extra);
   const [items, [total]] = await Promise.all([
     tx
-      .select()
+      .select(boundedRow(maxBytes))
       .from(ocppMessages)
       .where(cond)
       .orderBy(desc(ocppMessages.at), desc(ocppMessages.id))
@@ -55,13 +86,13 @@ export async function pageLogs(tx: Tx, actor: Actor, q: Query, extra?: SQL) {
 export const isCall = eq(ocppMessages.messageType, 'CALL');
 
 /** The answers to the given CALLs, matched by charger and message id in the other direction. */
-export async function answersTo(tx: Tx, calls: OcppLogRow[]) {
+export async function answersTo(tx: Tx, calls: OcppLogRow[], maxBytes: number): Promise<OcppLogRow[]> {
   if (calls.length === 0) return [];
   const keys = calls.map(
     (c) => sql`(${c.chargePointId}, ${c.messageId}, ${c.direction === 'in' ? 'out' : 'in'})`,
   );
   return tx
-    .select()
+    .select(boundedRow(maxBytes))
     .from(ocppMessages)
     .where(
       and(

@@ -6,7 +6,7 @@ import { formatNumber } from '../../lib/format';
 import { useListTableProps } from '../list-table/columns';
 import { OneLine } from '../list-table/one-line';
 import { DirectionTag, MessageTypeTag } from './frame-tags';
-import { JsonView } from './json-view';
+import { FramePayload } from './frame-payload';
 import { useListPagination } from '../list-table/pagination';
 import { formatLogTime } from './time';
 
@@ -82,7 +82,7 @@ export function OcppLogTable({
       dataSource={page?.items}
       loading={loading}
       {...tableProps}
-      expandable={{ expandedRowRender: (e) => <JsonView value={e.payload} testId={`frame-json-${e.id}`} /> }}
+      expandable={{ expandedRowRender: (e) => <FramePayload entry={e} testId={`frame-json-${e.id}`} /> }}
       pagination={useListPagination(page, onPage)}
       data-testid="ocpp-log-table"
     />

@@ -5,7 +5,7 @@ import { formatNumber } from '../../lib/format';
 import { useListTableProps } from '../list-table/columns';
 import { OneLine } from '../list-table/one-line';
 import { DirectionTag, MessageTypeTag } from './frame-tags';
-import { JsonView } from './json-view';
+import { FramePayload } from './frame-payload';
 import { useListPagination } from '../list-table/pagination';
 import { formatLogTime } from './time';
 
@@ -81,12 +81,12 @@ export function OcppPairTable({
           <Row gutter={16}>
             <Col xs={24} lg={12}>
               <Typography.Text strong>{t('pairs.request')}</Typography.Text>
-              <JsonView value={p.request.payload} />
+              <FramePayload entry={p.request} />
             </Col>
             <Col xs={24} lg={12}>
               <Typography.Text strong>{t('pairs.response')}</Typography.Text>
               {p.response ? (
-                <JsonView value={p.response.payload} />
+                <FramePayload entry={p.response} />
               ) : (
                 <Typography.Paragraph type="secondary">{t('pairs.noAnswer')}</Typography.Paragraph>
               )}
