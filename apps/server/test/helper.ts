@@ -131,11 +131,45 @@ export async function createTestApp(
   };
 }
 
-/** The reset token from an e-mail of the outbox (quoted-printable decoded). */
-export function resetTokenFrom(mail: string): string {
-  const text = mail
+/** An outbox e-mail's text, quoted-printable decoded. */
+function mailText(mail: string): string {
+  return mail
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  const match = /forgotPassword\?token=([A-Za-z0-9_%-]+)/.exec(text);
+}
+
+/** The reset token from an e-mail of the outbox. */
+export function resetTokenFrom(mail: string): string {
+  const match = /forgotPassword\?token=([A-Za-z0-9_%-]+)/.exec(mailText(mail));
   return decodeURIComponent(match?.[1] ?? '');
+}
+
+/** The registration link's token from an e-mail of the outbox (undefined when it has none). */
+export function confirmLinkIn(mail: string): string | undefined {
+  return /\/auth\/register\/confirm\?token=([^\s]+)/.exec(mailText(mail))?.[1];
+}
+
+/**
+ * Registers a network as a stranger would: the registration, then the e-mailed link, which
+ * creates the operator and signs its owner in. Answers the owner's token.
+ */
+export async function registerNetwork(
+  t: TestApp,
+  body: { companyName: string; name: string; surname: string; email: string; password: string },
+): Promise<string> {
+  const before = t.outbox().length;
+  const reg = await t.call('POST', '/api/portal/Auth/register', { body });
+  if (reg.status !== 200) throw new Error(`registration answered ${reg.status}`);
+  await t.app.services.auth.idle();
+  const mail =
+    t
+      .outbox()
+      .slice(before)
+      .find((m) => m.includes(`To: ${body.email}`)) ?? '';
+  const token = decodeURIComponent(confirmLinkIn(mail) ?? '');
+  const confirmed = await t.call<{ data: { token: string } }>('POST', '/api/portal/Auth/register/confirm', {
+    token,
+  });
+  if (confirmed.status !== 200) throw new Error(`the registration link answered ${confirmed.status}`);
+  return confirmed.body.data.token;
 }

@@ -33,7 +33,7 @@ const ask = (route: DeclaredRoute, variant: number, remoteAddress: string) =>
   t.app.inject({ method: route.method as 'GET', url: pathOf(route, variant), remoteAddress });
 
 const strict = (route: DeclaredRoute) =>
-  /\/portal\/(Auth\/(login|forgot|register)|User\/forgotchangepassword)$/.test(route.url);
+  /\/portal\/(Auth\/(login|forgot|register|register\/confirm)|User\/forgotchangepassword)$/.test(route.url);
 
 describe('rate limit', () => {
   it('counts every limited route the same in any case, signed in or not', async () => {

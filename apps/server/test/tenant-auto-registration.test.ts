@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import type { PendingChargePointList } from '@voltline/contract';
 import { auditLogs, chargePoints, operators } from '../src/db/schema/index.js';
-import { createTestApp, type TestApp } from './helper.js';
+import { createTestApp, registerNetwork, type TestApp } from './helper.js';
 import { boot, connectClient, listen } from './ocpp-helper.js';
 
 // Unknown chargers (issue #27): a self-registered operator that switches on auto-registration
@@ -30,17 +30,13 @@ beforeAll(async () => {
   url = await listen(t);
   admin = await t.login('admin@voltline.local');
   istanbul = await t.login('istanbul@voltline.local');
-  const reg = await t.call<Answer<{ token: string }>>('POST', '/api/portal/Auth/register', {
-    body: {
-      companyName: 'Stranger Charging',
-      name: 'Sam',
-      surname: 'Stranger',
-      email: 'sam@stranger.example',
-      password: 'stranger-pass-01',
-    },
+  stranger = await registerNetwork(t, {
+    companyName: 'Stranger Charging',
+    name: 'Sam',
+    surname: 'Stranger',
+    email: 'sam@stranger.example',
+    password: 'stranger-pass-01',
   });
-  expect(reg.status).toBe(200);
-  stranger = reg.body.data.token;
 });
 afterAll(() => t.close());
 

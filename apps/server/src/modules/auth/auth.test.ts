@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.js';
-import { createTestApp, resetTokenFrom, type TestApp } from '../../../test/helper.js';
+import { confirmLinkIn, createTestApp, resetTokenFrom, type TestApp } from '../../../test/helper.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -285,13 +285,6 @@ describe('registration', () => {
       headers: { 'accept-language': locale },
       body: { companyName: 'Şarj Ağı A.Ş.', name: 'Ayşe', surname: 'Kurt', email, password: 'ayse-pass-01' },
     });
-  const confirmLinkIn = (mail: string) => {
-    const text = mail
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-    return /\/auth\/register\/confirm\?token=([^\s]+)/.exec(text)?.[1];
-  };
-
   it('answers an address with an account exactly like a new one, and tells only the mailbox', async () => {
     const before = t.outbox().length;
     const taken = await register('finance@voltline.local');
