@@ -181,16 +181,24 @@ export async function recordHeartbeats(tx: Tx, ids: readonly number[]) {
   );
 }
 
-/** One StatusNotification of one charger. */
+/**
+ * One status report of one charger (OCPP 1.6 StatusNotification; any protocol's adapter gives the
+ * same record): the connector's state and its fault (error code, the charger's info, the vendor's
+ * own code and whose it is), as of `at`.
+ */
 export interface StatusReport {
   chargePointId: number;
   connectorId: number;
   status: string;
   errorCode: string;
   info: string | null;
+  vendorId: string | null;
   vendorErrorCode: string | null;
   at: Date;
 }
+
+/** A report other than NoError is a fault; it began at this report unless the same one is open. */
+const faultStart = (r: StatusReport) => (r.errorCode === 'NoError' ? null : r.at.toISOString());
 
 const HISTORY_COLUMNS: UnnestColumn<StatusReport>[] = [
   [statusHistory.chargePointId, 'int', (r) => r.chargePointId],
@@ -198,6 +206,7 @@ const HISTORY_COLUMNS: UnnestColumn<StatusReport>[] = [
   [statusHistory.status, 'text', (r) => r.status],
   [statusHistory.errorCode, 'text', (r) => r.errorCode],
   [statusHistory.info, 'text', (r) => r.info],
+  [statusHistory.vendorId, 'text', (r) => r.vendorId],
   [statusHistory.vendorErrorCode, 'text', (r) => r.vendorErrorCode],
   [statusHistory.at, 'timestamptz', (r) => r.at.toISOString()],
 ];
@@ -209,9 +218,22 @@ const CONNECTOR_COLUMNS: UnnestColumn<StatusReport>[] = [
   [connectors.status, 'text', (r) => r.status],
   [connectors.errorCode, 'text', (r) => r.errorCode],
   [connectors.info, 'text', (r) => r.info],
+  [connectors.vendorId, 'text', (r) => r.vendorId],
   [connectors.vendorErrorCode, 'text', (r) => r.vendorErrorCode],
+  [connectors.faultSince, 'timestamptz', faultStart],
   [connectors.statusAt, 'timestamptz', (r) => r.at.toISOString()],
 ];
+
+type FaultColumns = { code: string; vendorCode: string; since: string };
+
+/**
+ * When the fault of a connector (`old`: its columns until now) that reports `neu` began: none
+ * without one; kept while the same error code and vendor code are reported; else at this report.
+ */
+const faultSince = (old: FaultColumns, neu: FaultColumns) =>
+  sql.raw(`CASE WHEN ${neu.since} IS NULL THEN NULL
+      WHEN ${old.code} = ${neu.code} AND ${old.vendorCode} IS NOT DISTINCT FROM ${neu.vendorCode}
+      THEN coalesce(${old.since}, ${neu.since}) ELSE ${neu.since} END`);
 
 /** The newest report per key (a later one wins a tie), in key order. */
 function newestBy(reports: StatusReport[], key: (r: StatusReport) => string) {
@@ -253,13 +275,30 @@ export async function recordStatuses(tx: Tx, reports: StatusReport[]) {
       connectorReports,
       sql`ON CONFLICT (charge_point_id, connector_id) DO UPDATE SET
           status = excluded.status, error_code = excluded.error_code, info = excluded.info,
-          vendor_error_code = excluded.vendor_error_code, status_at = excluded.status_at
+          vendor_id = excluded.vendor_id, vendor_error_code = excluded.vendor_error_code,
+          fault_since = ${faultSince(
+            {
+              code: 'connectors.error_code',
+              vendorCode: 'connectors.vendor_error_code',
+              since: 'connectors.fault_since',
+            },
+            { code: 'excluded.error_code', vendorCode: 'excluded.vendor_error_code', since: 'excluded.fault_since' },
+          )},
+          status_at = excluded.status_at
         WHERE connectors.status_at IS NULL OR connectors.status_at <= excluded.status_at`,
     )})
-    UPDATE charge_points c SET status = v.status, error_code = v.error_code, status_at = v.at
+    UPDATE charge_points c SET status = v.status, error_code = v.error_code, status_info = v.info,
+      status_vendor_id = v.vendor_id, status_vendor_error_code = v.vendor_error_code,
+      fault_since = ${faultSince(
+        { code: 'c.error_code', vendorCode: 'c.status_vendor_error_code', since: 'c.fault_since' },
+        { code: 'v.error_code', vendorCode: 'v.vendor_error_code', since: 'v.since' },
+      )},
+      status_at = v.at
     FROM unnest(${col((r) => r.chargePointId)}::int[], ${col((r) => r.status)}::text[],
-      ${col((r) => r.errorCode)}::text[], ${col((r) => r.at.toISOString())}::timestamptz[])
-      AS v(id, status, error_code, at)
+      ${col((r) => r.errorCode)}::text[], ${col((r) => r.info)}::text[], ${col((r) => r.vendorId)}::text[],
+      ${col((r) => r.vendorErrorCode)}::text[], ${col(faultStart)}::timestamptz[],
+      ${col((r) => r.at.toISOString())}::timestamptz[])
+      AS v(id, status, error_code, info, vendor_id, vendor_error_code, since, at)
     WHERE c.id = v.id AND (c.status_at IS NULL OR c.status_at <= v.at)`,
   );
 }

@@ -9,6 +9,7 @@ import {
   ChargingProfile,
   ConnectionEvent,
   CreateChargePointBody,
+  FaultPeriod,
   SetChargerPasswordBody,
   Id,
   PageQuery,
@@ -241,6 +242,23 @@ export function chargePointRoutes(
         request.query.index,
         request.query.size,
       ),
+    }),
+  );
+
+  app.get(
+    `/portal/ChargePoint/:id/faults`,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The charge point's faults per connector, newest first",
+        params: IdParams,
+        querystring: PageQuery,
+        response: { 200: ok(page(FaultPeriod)) },
+      },
+    },
+    async (request) => ({
+      data: await insights.faults(ctxOf(request), request.params.id, request.query.index, request.query.size),
     }),
   );
 
