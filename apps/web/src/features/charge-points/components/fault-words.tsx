@@ -33,7 +33,9 @@ export function ChargePointStateTag({ cp }: { cp: Pick<ChargePoint, 'state' | 'f
   const vendorCode = useVendorCode();
   const faults = [
     ...(cp.fault ? [{ connectorId: 0, fault: cp.fault }] : []),
-    ...cp.connectors.filter((c) => !c.archived && c.fault).map((c) => ({ connectorId: c.connectorId, fault: c.fault! })),
+    ...cp.connectors.flatMap((c) =>
+      !c.archived && c.fault ? [{ connectorId: c.connectorId, fault: c.fault }] : [],
+    ),
   ];
   const tag = (
     <Tag color={STATE_COLORS[cp.state]} data-state={cp.state} data-testid="cp-state">
