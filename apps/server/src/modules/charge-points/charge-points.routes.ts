@@ -111,6 +111,11 @@ export function chargePointRoutes(
           { header: t('col.connection'), width: 14, value: (c) => c.connection },
           { header: t('col.status'), width: 14, value: (c) => c.status },
           {
+            header: t('col.state'),
+            width: 16,
+            value: (c) => t(`chargePointState.${c.state}`),
+          },
+          {
             header: t('col.connectors'),
             width: 30,
             value: (c) => c.connectors.map((k) => `${k.connectorId}: ${k.status}`).join(', '),

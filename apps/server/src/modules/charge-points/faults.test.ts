@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { connectClient, listen, registerChargePoint, type Client } from '../../../test/ocpp-helper.js';
 
@@ -197,6 +198,23 @@ describe('the summed-up state of a charge point', () => {
     expect(await listed('available')).toEqual(['FLT-IDL']);
     expect(await listed('offline')).toEqual(['FLT-OFF']);
     expect(await listed('faulted')).toEqual(['FLT-CP']);
+  });
+
+  it('writes the state in words in the list’s Excel export', async () => {
+    const xlsx = await t.call('POST', '/api/portal/ChargePoint/GetAllChargePointsExcel', {
+      token: istanbul,
+      body: { search: 'FLT-', state: 'partlyFaulted' },
+    });
+    expect(xlsx.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    const headers = (sheet.getRow(1).values as unknown[]).map(String);
+    const col = headers.indexOf('State');
+    expect(col).toBeGreaterThan(0);
+    expect(sheet.getRow(2).getCell(1).text).toBe('FLT-GND');
+    expect(sheet.getRow(2).getCell(col).text).toBe('Partly faulted');
+    expect(sheet.rowCount).toBe(2);
   });
 
   it('refuses a state the list does not know', async () => {
