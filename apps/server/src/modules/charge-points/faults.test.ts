@@ -102,11 +102,12 @@ afterAll(async () => {
 });
 
 describe('a fault as the charger reported it', () => {
-  const first = ago(120);
+  let first = '';
 
   it('shows the error code, the charger’s text, the vendor code and since when on the connector and the charge point', async () => {
     const c = await charger('FLT-GND');
-    await status(c, 2, 'Available');
+    first = ago(120);
+    await status(c, 2, 'Available', 'NoError', { timestamp: ago(130) });
     await status(c, 1, 'Faulted', 'GroundFailure', { ...GROUND, timestamp: first });
     const expected = { errorCode: 'GroundFailure', ...GROUND, since: first };
     expect((await connector('FLT-GND', 1))?.fault).toEqual(expected);

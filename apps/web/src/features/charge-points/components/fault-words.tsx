@@ -48,6 +48,7 @@ export function ChargePointStateTag({ cp }: { cp: Pick<ChargePoint, 'state' | 'f
       faultWords(tc, { connectorId, errorCode: fault.errorCode }),
       fault.info,
       vendorCode(fault),
+      t('faults.since', { time: formatDateTime(fault.since) }),
     ]
       .filter(Boolean)
       .join(' · '),
