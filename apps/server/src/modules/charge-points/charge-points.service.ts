@@ -86,15 +86,15 @@ export function toChargePoint(
     createdAt: cp.createdAt.toISOString(),
     activeSessions,
     connectors: own.map((c) => ({
-        id: c.id,
-        connectorId: c.connectorId,
-        status: c.status,
-        errorCode: c.errorCode,
-        fault: faultOf(c),
-        connectorType: c.connectorType,
-        maximumPower: c.maximumPower,
-        archived: c.archivedAt !== null,
-      })),
+      id: c.id,
+      connectorId: c.connectorId,
+      status: c.status,
+      errorCode: c.errorCode,
+      fault: faultOf(c),
+      connectorType: c.connectorType,
+      maximumPower: c.maximumPower,
+      archived: c.archivedAt !== null,
+    })),
   };
 }
 

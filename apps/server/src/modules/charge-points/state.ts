@@ -1,8 +1,4 @@
-import {
-  CHARGING_STATUSES,
-  type ChargePointState,
-  type ChargerFault,
-} from '@voltline/contract';
+import { CHARGING_STATUSES, type ChargePointState, type ChargerFault } from '@voltline/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { chargePoints, connectors } from '../../db/schema/index.js';
 

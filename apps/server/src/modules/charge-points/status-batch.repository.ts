@@ -120,7 +120,11 @@ export async function recordStatuses(tx: Tx, reports: StatusReport[]) {
               vendorCode: 'connectors.vendor_error_code',
               since: 'connectors.fault_since',
             },
-            { code: 'excluded.error_code', vendorCode: 'excluded.vendor_error_code', since: 'excluded.fault_since' },
+            {
+              code: 'excluded.error_code',
+              vendorCode: 'excluded.vendor_error_code',
+              since: 'excluded.fault_since',
+            },
           )},
           status_at = excluded.status_at
         WHERE connectors.status_at IS NULL OR connectors.status_at <= excluded.status_at`,

@@ -30,14 +30,26 @@ export function FaultHistory({ id }: { id: number }) {
       title: t('faults.history.vendorCode'),
       key: 'vendor',
       render: (_, f) =>
-        f.vendorErrorCode ? <bdi>{[f.vendorErrorCode, f.vendorId && `(${f.vendorId})`].filter(Boolean).join(' ')}</bdi> : '—',
+        f.vendorErrorCode ? (
+          <bdi>{[f.vendorErrorCode, f.vendorId && `(${f.vendorId})`].filter(Boolean).join(' ')}</bdi>
+        ) : (
+          '—'
+        ),
     },
-    { title: t('faults.history.started'), key: 'started', render: (_, f) => <bdi>{formatDateTime(f.startedAt)}</bdi> },
+    {
+      title: t('faults.history.started'),
+      key: 'started',
+      render: (_, f) => <bdi>{formatDateTime(f.startedAt)}</bdi>,
+    },
     {
       title: t('faults.history.ended'),
       key: 'ended',
       render: (_, f) =>
-        f.endedAt ? <bdi>{formatDateTime(f.endedAt)}</bdi> : <Tag color="red">{t('faults.history.ongoing')}</Tag>,
+        f.endedAt ? (
+          <bdi>{formatDateTime(f.endedAt)}</bdi>
+        ) : (
+          <Tag color="red">{t('faults.history.ongoing')}</Tag>
+        ),
     },
   ];
   return (

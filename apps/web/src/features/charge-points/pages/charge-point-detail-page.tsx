@@ -26,7 +26,15 @@ import { ConnectionTag } from '../components/status-tags';
 import { detailPath, DEVICES_PATH } from '../paths';
 
 const PATH_TABS = ['connectors', 'configuration', 'messageTrace'] as const;
-const QUERY_TABS = ['info', 'analytics', 'faults', 'connections', 'commands', 'maintenance', 'security'] as const;
+const QUERY_TABS = [
+  'info',
+  'analytics',
+  'faults',
+  'connections',
+  'commands',
+  'maintenance',
+  'security',
+] as const;
 type Tab = (typeof PATH_TABS)[number] | (typeof QUERY_TABS)[number];
 
 export default function ChargePointDetailPage() {
