@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHARGE_POINT_ID_PATTERN, Email, OptionalText, Text, IsoTime } from './common.js';
+import { ChargePointState, ChargerFault } from './faults.js';
 
 export const CONNECTOR_STATUSES = [
   'Available',
@@ -45,6 +46,8 @@ export const ConnectorSummary = z.object({
   connectorId: z.number().int(),
   status: z.string(),
   errorCode: z.string().nullable(),
+  /** Its current fault: code, the charger's text, vendor code, since when. */
+  fault: ChargerFault.nullable(),
   connectorType: z.string().nullable(),
   maximumPower: z.number().nullable(),
   archived: z.boolean(),
@@ -82,6 +85,10 @@ export const ChargePoint = z.object({
   closingTime: z.string().nullable(),
   status: z.string().nullable(),
   errorCode: z.string().nullable(),
+  /** The charge point's own fault (connector 0), as a connector's. */
+  fault: ChargerFault.nullable(),
+  /** Summed up from its connection and connectors (see CHARGE_POINT_STATES). */
+  state: ChargePointState,
   connection: z.enum(CONNECTION_STATES),
   lastConnectedAt: z.string().nullable(),
   lastDisconnectedAt: z.string().nullable(),
@@ -183,6 +190,8 @@ export const ChargePointFilter = z.object({
   connection: z.enum(CONNECTION_STATES).optional(),
   /** Charge points with at least one connector in this status. */
   status: ConnectorStatus.optional(),
+  /** Charge points whose summed-up state is this one. */
+  state: ChargePointState.optional(),
   registrationStatus: z.enum(REGISTRATION_STATUSES).optional(),
   brand: z.string().trim().max(80).optional(),
   model: z.string().trim().max(80).optional(),
@@ -217,6 +226,9 @@ export const Connector = z.object({
   status: z.string(),
   errorCode: z.string().nullable(),
   info: z.string().nullable(),
+  vendorId: z.string().nullable(),
+  vendorErrorCode: z.string().nullable(),
+  fault: ChargerFault.nullable(),
   statusAt: z.string().nullable(),
   archived: z.boolean(),
   /** The running session on this connector, if any; archiving is refused while there is one. */

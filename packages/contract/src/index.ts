@@ -9,6 +9,7 @@ export * from './permission-table.js';
 export * as Ocpp from './ocpp16.generated.js';
 export * from './commands.js';
 export * from './charge-points.js';
+export * from './faults.js';
 export * from './brands.js';
 export * from './drivers.js';
 export * from './billing.js';

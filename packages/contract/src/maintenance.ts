@@ -39,6 +39,8 @@ export type ManualMaintenanceType = (typeof MAINTENANCE_MANUAL_TYPES)[number];
 export const MaintenanceDetails = z.object({
   errorCode: z.string().nullish(),
   info: z.string().nullish(),
+  /** Whose vendorErrorCode it is (StatusNotification vendorId). */
+  vendorId: z.string().nullish(),
   vendorErrorCode: z.string().nullish(),
   status: z.string().nullish(),
   previousStatus: z.string().nullish(),

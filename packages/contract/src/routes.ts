@@ -68,6 +68,8 @@ export const API = {
     unarchive: 'portal/ChargePoint/UnarchiveChargepoint',
     resetPassword: (id: number | string) => `portal/ChargePoint/${id}/password`,
     connections: (id: number | string) => `portal/ChargePoint/${id}/connections`,
+    /** GET ?index&size: the charge point's faults, newest first. */
+    faults: (id: number | string) => `portal/ChargePoint/${id}/faults`,
     commands: (id: number | string) => `portal/ChargePoint/${id}/commands`,
     /** GET: profile and issued certificates; POST {profile}: raise the profile. */
     securityProfile: (id: number | string) => `portal/ChargePoint/${id}/SecurityProfile`,

@@ -12,6 +12,7 @@ import { firmwareMessages } from './messages/firmware.js';
 import { securityMessages } from './messages/security.js';
 import { securityProfileMessages } from './messages/security-profiles.js';
 import { pendingChargerMessages } from './messages/pending-chargers.js';
+import { faultMessages } from './messages/faults.js';
 import { bookingMessages } from './messages/bookings.js';
 import { smartChargingMessages } from './messages/smart-charging.js';
 import { outageMessages } from './messages/outage.js';
@@ -140,6 +141,7 @@ const en = {
   ...securityMessages.en,
   ...securityProfileMessages.en,
   ...pendingChargerMessages.en,
+  ...faultMessages.en,
   ...bookingMessages.en,
   ...smartChargingMessages.en,
   ...outageMessages.en,
@@ -269,6 +271,7 @@ const tr: Record<MessageKey, string> = {
   ...securityMessages.tr,
   ...securityProfileMessages.tr,
   ...pendingChargerMessages.tr,
+  ...faultMessages.tr,
   ...bookingMessages.tr,
   ...smartChargingMessages.tr,
   ...outageMessages.tr,

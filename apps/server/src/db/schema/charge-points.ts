@@ -69,6 +69,11 @@ export const chargePoints = pgTable(
     /** Status of connector 0 (the charge point itself) from its last StatusNotification. */
     status: text('status'),
     errorCode: text('error_code'),
+    /** The rest of connector 0's last report (its fault record, as a connector's below). */
+    statusInfo: text('status_info'),
+    statusVendorId: text('status_vendor_id'),
+    statusVendorErrorCode: text('status_vendor_error_code'),
+    faultSince: timestamp('fault_since', { withTimezone: true }),
     statusAt: timestamp('status_at', { withTimezone: true }),
     connected: boolean('connected').notNull().default(false),
     lastConnectedAt: timestamp('last_connected_at', { withTimezone: true }),
@@ -119,7 +124,15 @@ export const connectors = pgTable(
     status: text('status').notNull().default('Unknown'),
     errorCode: text('error_code'),
     info: text('info'),
+    /** Whose vendorErrorCode it is (StatusNotification vendorId). */
+    vendorId: text('vendor_id'),
     vendorErrorCode: text('vendor_error_code'),
+    /**
+     * When the current fault began: the first report of an error code other than NoError, kept
+     * while the same code (and vendor code) is reported; null without a fault. Protocol-neutral:
+     * any adapter's status reports set it through the same batch.
+     */
+    faultSince: timestamp('fault_since', { withTimezone: true }),
     statusAt: timestamp('status_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -137,6 +150,7 @@ export const statusHistory = pgTable(
     status: text('status').notNull(),
     errorCode: text('error_code').notNull(),
     info: text('info'),
+    vendorId: text('vendor_id'),
     vendorErrorCode: text('vendor_error_code'),
     at: timestamp('at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),

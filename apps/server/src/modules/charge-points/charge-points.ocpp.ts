@@ -3,10 +3,12 @@ import { hashChargerPassword } from '../../lib/charger-auth.js';
 import { CLOCK_TOLERANCE_MS, clockIsOff, type ConnectionWitness } from '../../lib/charger-clock.js';
 import * as repo from './charge-points.repository.js';
 import * as pending from './pending.repository.js';
+import { recordStatuses, type StatusReport } from './status-batch.repository.js';
 
 import type { OcppChargePoint } from './charge-points.repository.js';
 
-export type { OcppChargePoint, StatusReport } from './charge-points.repository.js';
+export type { OcppChargePoint } from './charge-points.repository.js';
+export type { StatusReport } from './status-batch.repository.js';
 
 type BootInfo = Parameters<typeof repo.recordBoot>[2];
 type EventKind = Parameters<typeof repo.recordChargerEvent>[2];
@@ -93,9 +95,9 @@ export class ChargersOcpp {
   }
 
   /** In the given transaction (the central system's group commit), or in one of their own. */
-  recordStatuses(reports: repo.StatusReport[], tx?: Tx) {
-    if (tx) return repo.recordStatuses(tx, reports);
-    return this.db.transaction((t) => repo.recordStatuses(t, reports));
+  recordStatuses(reports: StatusReport[], tx?: Tx) {
+    if (tx) return recordStatuses(tx, reports);
+    return this.db.transaction((t) => recordStatuses(t, reports));
   }
 
   recordEvent(id: number, kind: EventKind, status: string | null, payload: Record<string, unknown>) {

@@ -1,14 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import {
-  chargePoints,
-  chargerEvents,
-  connectionEvents,
-  connectors,
-  operators,
-  statusHistory,
-} from '../../db/schema/index.js';
-import { insertUnnest, type UnnestColumn } from '../../db/unnest.js';
+import { chargePoints, chargerEvents, connectionEvents, operators } from '../../db/schema/index.js';
 import { inScope, type Actor } from '../../lib/context.js';
 import { CLOSE_REASONS } from '../../lib/close-cause.js';
 import { executeNamed } from '../../db/prepared.js';
@@ -178,89 +170,6 @@ export async function recordHeartbeats(tx: Tx, ids: readonly number[]) {
     tx,
     'heartbeats',
     sql`UPDATE charge_points SET last_heartbeat_at = now() WHERE id = ANY(${sql.param(sorted)}::int[])`,
-  );
-}
-
-/** One StatusNotification of one charger. */
-export interface StatusReport {
-  chargePointId: number;
-  connectorId: number;
-  status: string;
-  errorCode: string;
-  info: string | null;
-  vendorErrorCode: string | null;
-  at: Date;
-}
-
-const HISTORY_COLUMNS: UnnestColumn<StatusReport>[] = [
-  [statusHistory.chargePointId, 'int', (r) => r.chargePointId],
-  [statusHistory.connectorId, 'int', (r) => r.connectorId],
-  [statusHistory.status, 'text', (r) => r.status],
-  [statusHistory.errorCode, 'text', (r) => r.errorCode],
-  [statusHistory.info, 'text', (r) => r.info],
-  [statusHistory.vendorErrorCode, 'text', (r) => r.vendorErrorCode],
-  [statusHistory.at, 'timestamptz', (r) => r.at.toISOString()],
-];
-
-/** A connector's current status, from its newest report. */
-const CONNECTOR_COLUMNS: UnnestColumn<StatusReport>[] = [
-  [connectors.chargePointId, 'int', (r) => r.chargePointId],
-  [connectors.connectorId, 'int', (r) => r.connectorId],
-  [connectors.status, 'text', (r) => r.status],
-  [connectors.errorCode, 'text', (r) => r.errorCode],
-  [connectors.info, 'text', (r) => r.info],
-  [connectors.vendorErrorCode, 'text', (r) => r.vendorErrorCode],
-  [connectors.statusAt, 'timestamptz', (r) => r.at.toISOString()],
-];
-
-/** The newest report per key (a later one wins a tie), in key order. */
-function newestBy(reports: StatusReport[], key: (r: StatusReport) => string) {
-  const newest = new Map<string, StatusReport>();
-  for (const r of reports) {
-    const seen = newest.get(key(r));
-    if (!seen || seen.at <= r.at) newest.set(key(r), r);
-  }
-  return [...newest.values()].sort(
-    (x, y) => x.chargePointId - y.chargePointId || x.connectorId - y.connectorId,
-  );
-}
-
-/**
- * Status reports of many chargers (the OCPP side coalesces them; call it in a transaction): all
- * kept as history, and each connector's newest as its current status, connector 0 being the charge
- * point itself. An older report arriving late never overwrites a newer one. One statement
- * whatever the number of reports, rows locked in id order.
- */
-export async function recordStatuses(tx: Tx, reports: StatusReport[]) {
-  if (reports.length === 0) return;
-  const connectorReports = newestBy(
-    reports.filter((r) => r.connectorId > 0),
-    (r) => `${r.chargePointId}:${r.connectorId}`,
-  );
-  const l = newestBy(
-    reports.filter((r) => r.connectorId === 0),
-    (r) => String(r.chargePointId),
-  );
-  const col = <T>(get: (r: StatusReport) => T) => sql.param(l.map(get));
-  await executeNamed(
-    tx,
-    'status_batch',
-    sql`
-    WITH history AS (${insertUnnest(statusHistory, HISTORY_COLUMNS, reports)}),
-    connector AS (${insertUnnest(
-      connectors,
-      CONNECTOR_COLUMNS,
-      connectorReports,
-      sql`ON CONFLICT (charge_point_id, connector_id) DO UPDATE SET
-          status = excluded.status, error_code = excluded.error_code, info = excluded.info,
-          vendor_error_code = excluded.vendor_error_code, status_at = excluded.status_at
-        WHERE connectors.status_at IS NULL OR connectors.status_at <= excluded.status_at`,
-    )})
-    UPDATE charge_points c SET status = v.status, error_code = v.error_code, status_at = v.at
-    FROM unnest(${col((r) => r.chargePointId)}::int[], ${col((r) => r.status)}::text[],
-      ${col((r) => r.errorCode)}::text[], ${col((r) => r.at.toISOString())}::timestamptz[])
-      AS v(id, status, error_code, at)
-    WHERE c.id = v.id AND (c.status_at IS NULL OR c.status_at <= v.at)`,
   );
 }
 

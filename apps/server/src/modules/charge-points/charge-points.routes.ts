@@ -9,6 +9,7 @@ import {
   ChargingProfile,
   ConnectionEvent,
   CreateChargePointBody,
+  FaultPeriod,
   SetChargerPasswordBody,
   Id,
   PageQuery,
@@ -109,6 +110,11 @@ export function chargePointRoutes(
           { header: t('col.operator'), width: 24, value: (c) => c.operatorName },
           { header: t('col.connection'), width: 14, value: (c) => c.connection },
           { header: t('col.status'), width: 14, value: (c) => c.status },
+          {
+            header: t('col.state'),
+            width: 16,
+            value: (c) => t(`chargePointState.${c.state}`),
+          },
           {
             header: t('col.connectors'),
             width: 30,
@@ -241,6 +247,23 @@ export function chargePointRoutes(
         request.query.index,
         request.query.size,
       ),
+    }),
+  );
+
+  app.get(
+    `/portal/ChargePoint/:id/faults`,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The charge point's faults per connector, newest first",
+        params: IdParams,
+        querystring: PageQuery,
+        response: { 200: ok(page(FaultPeriod)) },
+      },
+    },
+    async (request) => ({
+      data: await insights.faults(ctxOf(request), request.params.id, request.query.index, request.query.size),
     }),
   );
 

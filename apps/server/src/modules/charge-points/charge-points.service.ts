@@ -19,6 +19,7 @@ import { audit, diff } from '../audit/audit.service.js';
 import type { ChargePointQueries, ChargerDisconnector } from './charge-points.ports.js';
 import * as repo from './registry.repository.js';
 import { CLOCK_TOLERANCE_MS } from '../../lib/charger-clock.js';
+import { faultOf, summarizeState } from './state.js';
 
 type Filter = z.output<typeof ChargePointFilter>;
 type CreateInput = z.output<typeof CreateChargePointBody>;
@@ -33,6 +34,7 @@ export function toChargePoint(
   activeSessions: number,
 ): ChargePoint {
   const cp = row.cp;
+  const own = connectors.filter((c) => c.chargePointId === cp.id);
   return {
     id: cp.id,
     chargePointId: cp.chargePointId,
@@ -65,6 +67,13 @@ export function toChargePoint(
     closingTime: cp.closingTime,
     status: cp.status,
     errorCode: cp.errorCode,
+    fault: faultOf({
+      ...cp,
+      info: cp.statusInfo,
+      vendorId: cp.statusVendorId,
+      vendorErrorCode: cp.statusVendorErrorCode,
+    }),
+    state: summarizeState(cp, own),
     connection: cp.connected ? 'Connected' : 'Disconnected',
     lastConnectedAt: iso(cp.lastConnectedAt),
     lastDisconnectedAt: iso(cp.lastDisconnectedAt),
@@ -76,17 +85,16 @@ export function toChargePoint(
     archived: cp.archivedAt !== null,
     createdAt: cp.createdAt.toISOString(),
     activeSessions,
-    connectors: connectors
-      .filter((c) => c.chargePointId === cp.id)
-      .map((c) => ({
-        id: c.id,
-        connectorId: c.connectorId,
-        status: c.status,
-        errorCode: c.errorCode,
-        connectorType: c.connectorType,
-        maximumPower: c.maximumPower,
-        archived: c.archivedAt !== null,
-      })),
+    connectors: own.map((c) => ({
+      id: c.id,
+      connectorId: c.connectorId,
+      status: c.status,
+      errorCode: c.errorCode,
+      fault: faultOf(c),
+      connectorType: c.connectorType,
+      maximumPower: c.maximumPower,
+      archived: c.archivedAt !== null,
+    })),
   };
 }
 

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { audit, diff } from '../audit/audit.service.js';
 import type { ChargePointQueries } from './charge-points.ports.js';
 import { findChargePoint } from './registry.repository.js';
+import { faultOf } from './state.js';
 
 type CreateInput = z.output<typeof CreateConnectorBody>;
 type UpdateInput = z.output<typeof UpdateConnectorBody>;
@@ -50,6 +51,9 @@ function toConnector(r: Row): Connector {
     status: r.c.status,
     errorCode: r.c.errorCode,
     info: r.c.info,
+    vendorId: r.c.vendorId,
+    vendorErrorCode: r.c.vendorErrorCode,
+    fault: faultOf(r.c),
     statusAt: r.c.statusAt?.toISOString() ?? null,
     archived: r.c.archivedAt !== null,
     activeSessionId: r.activeSessionId === null ? null : Number(r.activeSessionId),

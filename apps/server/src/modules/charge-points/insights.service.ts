@@ -3,6 +3,7 @@ import type {
   ChargePointAnalyticsQuery,
   ChargingProfile,
   ConnectionEvent,
+  FaultPeriod,
   Page,
 } from '@voltline/contract';
 import type { z } from 'zod';
@@ -12,6 +13,7 @@ import { describeClose, NO_CLOSE } from '../../lib/close-cause.js';
 import { notFound } from '../../lib/errors.js';
 import * as analytics from './analytics.repository.js';
 import { findChargePoint } from './registry.repository.js';
+import * as faults from './faults.repository.js';
 
 const DAY = 86_400_000;
 
@@ -75,6 +77,31 @@ export class ChargePointInsights {
         remoteAddress: r.remoteAddress,
         detail: r.detail,
         ...(r.event === 'disconnected' ? describeClose(r.detail) : NO_CLOSE),
+      })),
+      total,
+      index,
+      size,
+    };
+  }
+
+  /** The charge point's faults, newest first: code, the charger's text, vendor code, start and end. */
+  async faults(ctx: Ctx, id: number, index: number, size: number): Promise<Page<FaultPeriod>> {
+    const cp = await this.cp(ctx, id);
+    const [rows, total] = await Promise.all([
+      faults.faultHistory(this.db, cp.id, index * size, size),
+      faults.countFaultHistory(this.db, cp.id),
+    ]);
+    const text = (v: unknown) => (typeof v === 'string' ? v : null);
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        connectorId: r.connectorId,
+        errorCode: text(r.details.errorCode) ?? 'OtherError',
+        info: text(r.details.info),
+        vendorId: text(r.details.vendorId),
+        vendorErrorCode: text(r.details.vendorErrorCode),
+        startedAt: r.startedAt.toISOString(),
+        endedAt: r.endedAt?.toISOString() ?? null,
       })),
       total,
       index,

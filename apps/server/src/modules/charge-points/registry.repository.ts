@@ -19,6 +19,7 @@ import type { Tx } from '../../db/client.js';
 import { chargePoints, connectors, operators } from '../../db/schema/index.js';
 import { inScope, type Actor } from '../../lib/context.js';
 import { containsPattern, equalsPattern } from '../../lib/like.js';
+import { stateWhere } from './state.js';
 
 type Filter = z.output<typeof ChargePointFilter>;
 export type ListKind = 'all' | 'active' | 'inactive' | 'archived';
@@ -51,6 +52,7 @@ export function chargePointWhere(actor: Actor, kind: ListKind, f?: Partial<Filte
     f?.status
       ? sql`EXISTS (SELECT 1 FROM ${connectors} WHERE ${connectors.chargePointId} = ${chargePoints.id} AND ${connectors.status} = ${f.status} AND ${connectors.archivedAt} IS NULL)`
       : undefined,
+    f?.state ? stateWhere(f.state) : undefined,
   );
 }
 

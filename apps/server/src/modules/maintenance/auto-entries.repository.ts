@@ -8,6 +8,8 @@ export interface StatusEvent {
   status: string;
   errorCode: string;
   info: string | null;
+  /** Whose vendor code it is; absent from callers that do not know. */
+  vendorId?: string | null;
   vendorErrorCode: string | null;
   at: Date;
 }
@@ -27,6 +29,7 @@ export async function recordStatusEvent(tx: Tx, e: StatusEvent) {
   const fault = {
     errorCode: e.errorCode,
     info: e.info,
+    vendorId: e.vendorId ?? null,
     vendorErrorCode: e.vendorErrorCode,
     status: e.status,
   };

@@ -12,6 +12,7 @@ describe('device list address', () => {
         operatorId: 3,
         connection: 'Connected' as const,
         status: 'Faulted' as const,
+        state: 'partlyFaulted' as const,
         registrationStatus: 'rejected' as const,
       },
     };
@@ -20,7 +21,7 @@ describe('device list address', () => {
 
   it('ignores unknown lists and statuses', () => {
     const state = filterFromParams(
-      new URLSearchParams('list=gone&status=Sleeping&connection=Maybe&index=-4'),
+      new URLSearchParams('list=gone&status=Sleeping&state=Broken&connection=Maybe&index=-4'),
     );
     expect(state).toEqual({ kind: 'active', index: 0, filter: {} });
   });

@@ -1,7 +1,9 @@
 import {
+  CHARGE_POINT_STATES,
   CONNECTION_STATES,
   CONNECTOR_STATUSES,
   type ChargePointFilter,
+  type ChargePointState,
   type ConnectorStatus,
 } from '@voltline/contract';
 import type { DeviceList } from './api/keys';
@@ -34,6 +36,9 @@ export function filterFromParams(params: URLSearchParams): DeviceListState {
   const status = params.get('status');
   if (status && (CONNECTOR_STATUSES as readonly string[]).includes(status))
     filter.status = status as ConnectorStatus;
+  const state = params.get('state');
+  if (state && (CHARGE_POINT_STATES as readonly string[]).includes(state))
+    filter.state = state as ChargePointState;
   const registration = params.get('registration');
   if (registration === 'pending' || registration === 'rejected') filter.registrationStatus = registration;
   return { kind, index, filter };
@@ -50,6 +55,7 @@ export function filterToParams({ kind, index, filter }: DeviceListState): URLSea
   if (filter.operatorId) params.set('operatorId', String(filter.operatorId));
   if (filter.connection) params.set('connection', filter.connection);
   if (filter.status) params.set('status', filter.status);
+  if (filter.state) params.set('state', filter.state);
   if (filter.registrationStatus) params.set('registration', filter.registrationStatus);
   return params;
 }

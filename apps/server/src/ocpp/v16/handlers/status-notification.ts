@@ -24,6 +24,7 @@ export const statusNotification: Handler<
     status: p.status,
     errorCode: p.errorCode,
     info: p.info ?? null,
+    vendorId: p.vendorId ?? null,
     vendorErrorCode: p.vendorErrorCode ?? null,
     at: reportTime(p.timestamp),
   };

@@ -11,6 +11,7 @@ export const chargePointKeys = {
   detail: (id: string | number) => [...chargePointKeys.all, 'detail', String(id)] as const,
   connectors: (chargePointId: string) => [...chargePointKeys.all, 'connectors', chargePointId] as const,
   connections: (id: number, index: number) => [...chargePointKeys.all, 'connections', id, index] as const,
+  faults: (id: number, index: number) => [...chargePointKeys.all, 'faults', id, index] as const,
   commands: (id: number, index: number) => [...chargePointKeys.all, 'commands', id, index] as const,
   analytics: (chargePointId: string, from: string, to: string) =>
     [...chargePointKeys.all, 'analytics', chargePointId, from, to] as const,

@@ -1,6 +1,11 @@
 import { Button, Card, Col, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CONNECTION_STATES, CONNECTOR_STATUSES, type ChargePointFilter } from '@voltline/contract';
+import {
+  CHARGE_POINT_STATES,
+  CONNECTION_STATES,
+  CONNECTOR_STATUSES,
+  type ChargePointFilter,
+} from '@voltline/contract';
 import type { DeviceList } from '../api/keys';
 import { useOperatorLookup } from '../api/get-operator-lookup';
 import { useBrands } from '../api/get-reference';
@@ -56,6 +61,18 @@ export function ChargePointFilters({
             onChange={(connection?: ChargePointFilter['connection']) => onChange({ ...value, connection })}
             options={CONNECTION_STATES.map((c) => ({ value: c, label: t(`connection.${c}`) }))}
             data-testid="cp-filter-connection"
+          />
+        </Col>
+        <Col xs={12} md={4}>
+          <Select
+            allowClear
+            style={{ width: '100%' }}
+            placeholder={t('faults.state.filter')}
+            aria-label={t('faults.state.filter')}
+            value={value.state}
+            onChange={(state?: ChargePointFilter['state']) => onChange({ ...value, state })}
+            options={CHARGE_POINT_STATES.map((s) => ({ value: s, label: t(`faults.state.${s}`) }))}
+            data-testid="cp-filter-state"
           />
         </Col>
         <Col xs={12} md={4}>

@@ -7,7 +7,8 @@ import { useMinWidth } from '../../../hooks/use-min-width';
 import { formatDateTime } from '../../../lib/format';
 import { detailPath } from '../paths';
 import { ChargePointActions } from './charge-point-actions';
-import { ConnectionTag, ConnectorBadge, ConnectorStatusTag, RegistrationTag } from './status-tags';
+import { ChargePointStateTag } from './fault-words';
+import { ConnectionTag, ConnectorBadge, RegistrationTag } from './status-tags';
 import { useListPagination } from '../../../components/list-table/pagination';
 
 /** Brand and model need a wide screen; below it they are on the detail page. */
@@ -62,11 +63,12 @@ export function ChargePointTable({
       render: (_, cp) => <ConnectionTag connection={cp.connection} />,
     },
     {
-      title: t('fields.status'),
-      key: 'status',
-      width: 120,
+      // Summed up from the connectors: a charger with a Faulted connector never looks Available.
+      title: t('faults.state.label'),
+      key: 'state',
+      width: 130,
       ellipsis: true,
-      render: (_, cp) => <ConnectorStatusTag status={cp.status} errorCode={cp.errorCode} />,
+      render: (_, cp) => <ChargePointStateTag cp={cp} />,
     },
     {
       // One small tag per connector, coloured by its status, which the tooltip names.

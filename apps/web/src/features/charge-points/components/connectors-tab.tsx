@@ -10,6 +10,7 @@ import { useAvailableTariffs } from '../api/get-tariffs';
 import { ConnectorCommands } from './connector-commands';
 import { ConnectorFormModal } from './connector-form-modal';
 import { ConnectorRecordActions } from './connector-record-actions';
+import { FaultDetails } from './fault-words';
 import { ConnectorStatusTag } from './status-tags';
 
 export function ConnectorsTab({ cp }: { cp: ChargePoint }) {
@@ -43,6 +44,11 @@ export function ConnectorsTab({ cp }: { cp: ChargePoint }) {
           )}
         </Flex>
       ),
+    },
+    {
+      title: t('faults.column'),
+      key: 'fault',
+      render: (_, c) => (c.fault ? <FaultDetails fault={c.fault} /> : '—'),
     },
     { title: t('fields.connectorType'), key: 'type', render: (_, c) => c.connectorType ?? '—' },
     {
@@ -96,7 +102,7 @@ export function ConnectorsTab({ cp }: { cp: ChargePoint }) {
         dataSource={list}
         loading={connectors.isPending}
         pagination={false}
-        scroll={{ x: 900 }}
+        scroll={{ x: 1100 }}
         data-testid="connector-table"
       />
       <ConnectorFormModal

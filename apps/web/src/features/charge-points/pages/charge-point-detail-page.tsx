@@ -18,13 +18,23 @@ import { ConfigurationTab } from '../components/configuration-tab';
 import { ConnectionHistory } from '../components/connection-history';
 import { ConnectorsTab } from '../components/connectors-tab';
 import { DetailActions } from '../components/detail-actions';
+import { FaultHistory } from '../components/fault-history';
+import { ChargePointStateTag } from '../components/fault-words';
 import { InfoTab } from '../components/info-tab';
 import { SecurityTab } from '../components/security-tab';
-import { ConnectionTag, ConnectorStatusTag } from '../components/status-tags';
+import { ConnectionTag } from '../components/status-tags';
 import { detailPath, DEVICES_PATH } from '../paths';
 
 const PATH_TABS = ['connectors', 'configuration', 'messageTrace'] as const;
-const QUERY_TABS = ['info', 'analytics', 'connections', 'commands', 'maintenance', 'security'] as const;
+const QUERY_TABS = [
+  'info',
+  'analytics',
+  'faults',
+  'connections',
+  'commands',
+  'maintenance',
+  'security',
+] as const;
 type Tab = (typeof PATH_TABS)[number] | (typeof QUERY_TABS)[number];
 
 export default function ChargePointDetailPage() {
@@ -77,6 +87,7 @@ export default function ChargePointDetailPage() {
       label: t('tabs.analytics'),
       children: <AnalyticsTab chargePointId={c.chargePointId} />,
     },
+    { key: 'faults', label: t('faults.tab'), children: <FaultHistory id={c.id} /> },
     { key: 'connections', label: t('tabs.connections'), children: <ConnectionHistory id={c.id} /> },
     ...(canSeeCommands
       ? [{ key: 'commands', label: t('tabs.commands'), children: <CommandHistory id={c.id} /> }]
@@ -100,7 +111,7 @@ export default function ChargePointDetailPage() {
           <Flex align="center" gap={12} wrap>
             <bdi>{c.chargePointId}</bdi>
             <ConnectionTag connection={c.connection} />
-            <ConnectorStatusTag status={c.status} errorCode={c.errorCode} />
+            <ChargePointStateTag cp={c} />
           </Flex>
         }
         subtitle={c.name}

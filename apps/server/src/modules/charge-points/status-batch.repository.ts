@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { connectors, statusHistory } from '../../db/schema/index.js';
+import { executeNamed } from '../../db/prepared.js';
+import { insertUnnest, type UnnestColumn } from '../../db/unnest.js';
+
+/**
+ * One status report of one charger (OCPP 1.6 StatusNotification; any protocol's adapter gives the
+ * same record): the connector's state and its fault (error code, the charger's info, the vendor's
+ * own code and whose it is), as of `at`.
+ */
+export interface StatusReport {
+  chargePointId: number;
+  connectorId: number;
+  status: string;
+  errorCode: string;
+  info: string | null;
+  vendorId: string | null;
+  vendorErrorCode: string | null;
+  at: Date;
+}
+
+/**
+ * A connector's newest report of a batch, with when its fault began as far as the batch tells
+ * (null: NoError): the first of the same fault's reports in a row. The database keeps an earlier
+ * start of the same fault (`faultSince` below).
+ */
+type Newest = StatusReport & { faultStart: string | null };
+const faultStart = (r: Newest) => r.faultStart;
+
+const sameFault = (a: StatusReport, b: StatusReport) =>
+  a.errorCode === b.errorCode && a.vendorErrorCode === b.vendorErrorCode;
+
+const HISTORY_COLUMNS: UnnestColumn<StatusReport>[] = [
+  [statusHistory.chargePointId, 'int', (r) => r.chargePointId],
+  [statusHistory.connectorId, 'int', (r) => r.connectorId],
+  [statusHistory.status, 'text', (r) => r.status],
+  [statusHistory.errorCode, 'text', (r) => r.errorCode],
+  [statusHistory.info, 'text', (r) => r.info],
+  [statusHistory.vendorId, 'text', (r) => r.vendorId],
+  [statusHistory.vendorErrorCode, 'text', (r) => r.vendorErrorCode],
+  [statusHistory.at, 'timestamptz', (r) => r.at.toISOString()],
+];
+
+/** A connector's current status, from its newest report. */
+const CONNECTOR_COLUMNS: UnnestColumn<Newest>[] = [
+  [connectors.chargePointId, 'int', (r) => r.chargePointId],
+  [connectors.connectorId, 'int', (r) => r.connectorId],
+  [connectors.status, 'text', (r) => r.status],
+  [connectors.errorCode, 'text', (r) => r.errorCode],
+  [connectors.info, 'text', (r) => r.info],
+  [connectors.vendorId, 'text', (r) => r.vendorId],
+  [connectors.vendorErrorCode, 'text', (r) => r.vendorErrorCode],
+  [connectors.faultSince, 'timestamptz', faultStart],
+  [connectors.statusAt, 'timestamptz', (r) => r.at.toISOString()],
+];
+
+type FaultColumns = { code: string; vendorCode: string; since: string };
+
+/**
+ * When the fault of a connector (`old`: its columns until now) that reports `neu` began: none
+ * without one; kept while the same error code and vendor code are reported; else at this report.
+ */
+const faultSince = (old: FaultColumns, neu: FaultColumns) =>
+  sql.raw(`CASE WHEN ${neu.since} IS NULL THEN NULL
+      WHEN ${old.code} = ${neu.code} AND ${old.vendorCode} IS NOT DISTINCT FROM ${neu.vendorCode}
+      THEN coalesce(${old.since}, ${neu.since}) ELSE ${neu.since} END`);
+
+/** The newest report per key (a later one wins a tie) with its fault's start, in key order. */
+function newestBy(reports: StatusReport[], key: (r: StatusReport) => string): Newest[] {
+  const newest = new Map<string, Newest>();
+  const inTime = [...reports].sort((x, y) => x.at.getTime() - y.at.getTime());
+  for (const r of inTime) {
+    const seen = newest.get(key(r));
+    const start =
+      r.errorCode === 'NoError'
+        ? null
+        : seen?.faultStart && sameFault(seen, r)
+          ? seen.faultStart
+          : r.at.toISOString();
+    newest.set(key(r), { ...r, faultStart: start });
+  }
+  return [...newest.values()].sort(
+    (x, y) => x.chargePointId - y.chargePointId || x.connectorId - y.connectorId,
+  );
+}
+
+/**
+ * Status reports of many chargers (the OCPP side coalesces them; call it in a transaction): all
+ * kept as history, and each connector's newest as its current status, connector 0 being the charge
+ * point itself. An older report arriving late never overwrites a newer one. One statement
+ * whatever the number of reports, rows locked in id order.
+ */
+export async function recordStatuses(tx: Tx, reports: StatusReport[]) {
+  if (reports.length === 0) return;
+  const connectorReports = newestBy(
+    reports.filter((r) => r.connectorId > 0),
+    (r) => `${r.chargePointId}:${r.connectorId}`,
+  );
+  const l = newestBy(
+    reports.filter((r) => r.connectorId === 0),
+    (r) => String(r.chargePointId),
+  );
+  const col = <T>(get: (r: Newest) => T) => sql.param(l.map(get));
+  await executeNamed(
+    tx,
+    'status_batch',
+    sql`
+    WITH history AS (${insertUnnest(statusHistory, HISTORY_COLUMNS, reports)}),
+    connector AS (${insertUnnest(
+      connectors,
+      CONNECTOR_COLUMNS,
+      connectorReports,
+      sql`ON CONFLICT (charge_point_id, connector_id) DO UPDATE SET
+          status = excluded.status, error_code = excluded.error_code, info = excluded.info,
+          vendor_id = excluded.vendor_id, vendor_error_code = excluded.vendor_error_code,
+          fault_since = ${faultSince(
+            {
+              code: 'connectors.error_code',
+              vendorCode: 'connectors.vendor_error_code',
+              since: 'connectors.fault_since',
+            },
+            {
+              code: 'excluded.error_code',
+              vendorCode: 'excluded.vendor_error_code',
+              since: 'excluded.fault_since',
+            },
+          )},
+          status_at = excluded.status_at
+        WHERE connectors.status_at IS NULL OR connectors.status_at <= excluded.status_at`,
+    )})
+    UPDATE charge_points c SET status = v.status, error_code = v.error_code, status_info = v.info,
+      status_vendor_id = v.vendor_id, status_vendor_error_code = v.vendor_error_code,
+      fault_since = ${faultSince(
+        { code: 'c.error_code', vendorCode: 'c.status_vendor_error_code', since: 'c.fault_since' },
+        { code: 'v.error_code', vendorCode: 'v.vendor_error_code', since: 'v.since' },
+      )},
+      status_at = v.at
+    FROM unnest(${col((r) => r.chargePointId)}::int[], ${col((r) => r.status)}::text[],
+      ${col((r) => r.errorCode)}::text[], ${col((r) => r.info)}::text[], ${col((r) => r.vendorId)}::text[],
+      ${col((r) => r.vendorErrorCode)}::text[], ${col(faultStart)}::timestamptz[],
+      ${col((r) => r.at.toISOString())}::timestamptz[])
+      AS v(id, status, error_code, info, vendor_id, vendor_error_code, since, at)
+    WHERE c.id = v.id AND (c.status_at IS NULL OR c.status_at <= v.at)`,
+  );
+}
