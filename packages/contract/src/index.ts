@@ -21,3 +21,4 @@ export * from './security-profiles.js';
 export * from './bookings.js';
 export * from './smart-charging.js';
 export * from './pending-charge-points.js';
+export * from './answers.js';

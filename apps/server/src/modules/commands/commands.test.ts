@@ -18,7 +18,7 @@ let finance: string;
 const PW = 'charger-secret-0002';
 const others: Client[] = [];
 
-type Answer = { data: Record<string, unknown>; message?: string; error?: string };
+type Answer = { data: Record<string, unknown>; message?: string; refused?: boolean; error?: string };
 
 beforeAll(async () => {
   t = await createTestApp({ OCPP_CALL_TIMEOUT_SECONDS: '1' });
@@ -58,6 +58,7 @@ describe('remote commands against a simulated charger', () => {
       data: { status: 'Accepted' },
       message: 'The charge point answered: Accepted',
     });
+    expect(change.body.refused).toBeUndefined();
     expect(sim.config.get('MeterValueSampleInterval')).toBe('15');
     const readonly = await send('changeConfiguration', {
       chargePointId: 'SIM-1',
@@ -65,6 +66,8 @@ describe('remote commands against a simulated charger', () => {
       value: '9',
     });
     expect(readonly.body.data).toEqual({ status: 'Rejected' });
+    // A refusal is said and flagged as one, so the portal never shows it with a success icon.
+    expect(readonly.body).toMatchObject({ message: 'The charge point refused: Rejected', refused: true });
   });
 
   it('starts and stops a session remotely; the session lands in the database', async () => {
