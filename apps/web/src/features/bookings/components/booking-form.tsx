@@ -52,8 +52,9 @@ export function BookingForm({
   }, [fieldErrors, form]);
 
   // A charge point chosen: its first available connector is offered, not "any connector".
+  const shown = chargePoint.data;
   const connectors =
-    chargePoint.data?.chargePointId === chargePointId ? chargePoint.data?.connectors : undefined;
+    shown && shown.chargePointId.toLowerCase() === chargePointId?.toLowerCase() ? shown.connectors : undefined;
   useEffect(() => {
     if (!connectors || form.getFieldValue('connectorId') !== undefined) return;
     form.setFieldsValue({ connectorId: defaultConnector(connectors) });
