@@ -94,7 +94,9 @@ describe('signing in and out', () => {
       (window as unknown as { beforeSignIn?: boolean }).beforeSignIn = true;
     });
     await signIn(page, 'admin@voltline.local');
-    expect(await page.evaluate(() => (window as unknown as { beforeSignIn?: boolean }).beforeSignIn)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { beforeSignIn?: boolean }).beforeSignIn),
+    ).toBeUndefined();
     await context.close();
   });
 

@@ -4,7 +4,13 @@
  * Unavailable, NotSupported, NotImplemented, Failed, UnlockFailed, VersionMismatch, Unknown...) is
  * a refusal and is never shown as a success.
  */
-export const SUCCESS_ANSWERS = ['Accepted', 'Scheduled', 'RebootRequired', 'Unlocked', 'AcceptedCanceled'] as const;
+export const SUCCESS_ANSWERS = [
+  'Accepted',
+  'Scheduled',
+  'RebootRequired',
+  'Unlocked',
+  'AcceptedCanceled',
+] as const;
 
 export type AnswerOutcome = 'success' | 'refusal';
 

@@ -6,7 +6,7 @@ describe('charge point and driver pickers', () => {
   it('ask the server for one page of 10 rows, as every list does', async () => {
     const post = vi
       .spyOn(apiClient, 'post')
-      .mockResolvedValue({ data: { data: { items: [], total: 0, index: 0, size: 10 } } } as never);
+      .mockResolvedValue({ data: { data: { items: [], total: 0, index: 0, size: 10 } } });
     await driverChoices.find('');
     await chargePointChoices.find('IST');
     expect(post).toHaveBeenCalledTimes(2);

@@ -72,7 +72,9 @@ export function bookingRoutes(app: App, { bookings }: { bookings: BookingsServic
       const booking = await bookings.create(ctxOf(request), request.body);
       const message = createdMessage(request.locale, booking);
       // Refused by the charger, or not delivered: the portal shows it as a refusal, not a success.
-      return booking.state === 'active' ? { data: booking, message } : { data: booking, message, refused: true };
+      return booking.state === 'active'
+        ? { data: booking, message }
+        : { data: booking, message, refused: true };
     },
   );
 

@@ -98,7 +98,10 @@ describe('remote commands against a simulated charger', () => {
 
   it('sends updateFirmware without a retrieve date as "now", which the charger accepts', async () => {
     // OCPP 1.6 requires retrieveDate; the portal may leave it out. Port 9 refuses the download at once.
-    const res = await send('updateFirmware', { chargePointId: 'SIM-1', location: 'http://127.0.0.1:9/fw.bin' });
+    const res = await send('updateFirmware', {
+      chargePointId: 'SIM-1',
+      location: 'http://127.0.0.1:9/fw.bin',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({});
   });

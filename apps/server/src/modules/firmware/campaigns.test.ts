@@ -226,7 +226,12 @@ describe('a firmware campaign', () => {
     const plain = await uploadFirmware('firmware.zip', '3.0.0');
     expect(plain.fileName).toBe('firmware.zip');
     const sim = await charger('FW-PLAIN-1');
-    const r = await start({ firmwareId: plain.id, chargePointIds: ['FW-PLAIN-1'], transport: 'http', retries: 0 });
+    const r = await start({
+      firmwareId: plain.id,
+      chargePointIds: ['FW-PLAIN-1'],
+      transport: 'http',
+      retries: 0,
+    });
     const d = await settled(r.body.data.id, (x) => x.state !== 'running');
     expect(d.targets[0]).toMatchObject({ state: 'confirmed', versionBefore: '1.0.0', versionAfter: '3.0.0' });
     expect(sim!.firmwareVersion).toBe('3.0.0');

@@ -20,4 +20,5 @@ export function signInAndReload(token: string): void {
   window.location.replace(safeRedirect(new URLSearchParams(window.location.search).get(REDIRECT_KEY)));
 }
 
-export const useLogin = () => useMutation({ mutationFn: login, onSuccess: ({ token }) => signInAndReload(token) });
+export const useLogin = () =>
+  useMutation({ mutationFn: login, onSuccess: ({ token }) => signInAndReload(token) });

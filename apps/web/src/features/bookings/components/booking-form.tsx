@@ -7,7 +7,13 @@ import { ChargePointSelect } from '../../../components/charge-point-select';
 import { DriverSelect } from '../../../components/driver-select';
 import { dateFormat } from '../../../lib/format';
 import { useChargePointForBooking, useDriverCards } from '../api/get-booking-choices';
-import { connectorChoices, defaultConnector, defaultExpiry, expiryProblem, usableCards } from '../booking-rules';
+import {
+  connectorChoices,
+  defaultConnector,
+  defaultExpiry,
+  expiryProblem,
+  usableCards,
+} from '../booking-rules';
 
 interface Values {
   name?: string;
@@ -54,7 +60,9 @@ export function BookingForm({
   // A charge point chosen: its first available connector is offered, not "any connector".
   const shown = chargePoint.data;
   const connectors =
-    shown && shown.chargePointId.toLowerCase() === chargePointId?.toLowerCase() ? shown.connectors : undefined;
+    shown && shown.chargePointId.toLowerCase() === chargePointId?.toLowerCase()
+      ? shown.connectors
+      : undefined;
   useEffect(() => {
     if (!connectors || form.getFieldValue('connectorId') !== undefined) return;
     form.setFieldsValue({ connectorId: defaultConnector(connectors) });

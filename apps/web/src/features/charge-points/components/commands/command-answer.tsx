@@ -5,7 +5,6 @@ import { answerStatus } from '../../api/send-command';
 import { AnswerDetails, DETAILED_ANSWERS } from './answer-details';
 import { useAnswerStore } from './answer-store';
 
-
 /** "Reset (Soft): the charge point answered Accepted", with the whole answer on demand. */
 export function CommandAnswerBanner({ chargePointId }: { chargePointId: string }) {
   const { t } = useTranslation('chargePoints');
