@@ -86,6 +86,20 @@ describe('signing in and out', () => {
     await context.close();
   });
 
+  it('reloads the page on signing in, so nothing the tab held before carries over', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/auth/login');
+    // Kept in the page's memory: a reload forgets it, a navigation inside the app would not.
+    await page.evaluate(() => {
+      (window as unknown as { beforeSignIn?: boolean }).beforeSignIn = true;
+    });
+    await signIn(page, 'admin@voltline.local');
+    expect(
+      await page.evaluate(() => (window as unknown as { beforeSignIn?: boolean }).beforeSignIn),
+    ).toBeUndefined();
+    await context.close();
+  });
+
   it('returns to the wanted page after signing in', async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/portal/management/user/add');

@@ -80,4 +80,31 @@ describe('bookings', () => {
     );
     await context.close();
   });
+
+  it('starts on the first available connector and shows the charger’s refusal as a refusal', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signInAs(page, 'admin@voltline.local', '/portal/management/booking/add');
+    await pickBySearch(page, page.getByTestId('booking-driver'), 'arslan', 'Zeynep Arslan');
+    await page.getByTestId('booking-card').click();
+    await page
+      .locator('.ant-select-dropdown:visible')
+      .getByTitle("Zeynep's card (DEMO0002)", { exact: true })
+      .click();
+    await pickBySearch(page, page.getByTestId('booking-charge-point'), CP, `${NAME} (${CP})`);
+    // Connector 1 is charging (the session above): the form offers connector 2, not "any connector".
+    const connector = page.getByTestId('booking-connector');
+    await expect.poll(() => connector.innerText(), { timeout: 10_000 }).toContain('Connector 2');
+    expect(await connector.innerText()).not.toContain('Any connector');
+
+    // Booking the charging connector: the charger answers Occupied, shown as a refusal.
+    await connector.click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Connector 1', { exact: true }).click();
+    await page.getByTestId('booking-submit').click();
+    await page
+      .locator('.ant-notification-notice-warning')
+      .getByText('The charge point refused the booking: Occupied.')
+      .waitFor();
+    expect(await page.locator('.ant-notification-notice-success').count()).toBe(0);
+    await context.close();
+  });
 });

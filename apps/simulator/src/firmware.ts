@@ -15,13 +15,29 @@ async function report(charger: SimCharger, status: FirmwareStatus): Promise<void
   await charger.send('FirmwareStatusNotification', { status }).catch(() => undefined);
 }
 
-/** The version a firmware file carries, read from its name (e.g. "voltline-2.1.0.bin" → "2.1.0"). */
-export function versionFromLocation(location: string, fallback: string): string {
+const VERSION = String.raw`(\d+(?:\.\d+)+(?:[-+][0-9A-Za-z.]+)?)`;
+/** How an image header or manifest states its version: `version=2.1.0`, `VERSION: 2.1.0`, `"version": "2.1.0"`. */
+const DECLARED = new RegExp(String.raw`\bversion["']?\s*[:=]\s*["']?v?` + VERSION, 'i');
+/** Image headers sit at the start; a charger does not scan the whole image. */
+const HEADER_BYTES = 4096;
+
+/** The version an image declares in its header, as a real image does; undefined when it declares none. */
+export function versionInImage(file: Buffer): string | undefined {
+  return DECLARED.exec(file.subarray(0, HEADER_BYTES).toString('latin1'))?.[1];
+}
+
+/** The version a firmware file's name carries (e.g. "voltline-2.1.0.zip" → "2.1.0"). */
+export function versionInName(location: string): string | undefined {
   const name = decodeURIComponent(new URL(location).pathname.split('/').pop() ?? '');
-  const match = /(\d+(?:\.\d+)+(?:[-+][0-9A-Za-z.]+)?)/.exec(
-    name.replace(/\.(bin|img|tar|gz|zip|hex)$/gi, ''),
-  );
-  return match?.[1] ?? `${fallback}-update`;
+  return new RegExp(VERSION).exec(name.replace(/\.(bin|img|tar|gz|zip|hex|update)$/gi, ''))?.[1];
+}
+
+/**
+ * The version the charger boots with after installing the downloaded image: the one the image
+ * declares, else the one its name carries; an image that says neither gives `<current>-update`.
+ */
+export function installedVersion(file: Buffer, location: string, current: string): string {
+  return versionInImage(file) ?? versionInName(location) ?? `${current}-update`;
 }
 
 /** Downloading → Downloaded → Installing → Installed → reboot with the new version (or a failure status). */
@@ -59,5 +75,5 @@ export async function updateFirmware(
   }
   await report(charger, 'Installed');
   charger.firmwareStatus = 'Idle';
-  await charger.reboot('Hard', versionFromLocation(req.location, charger.firmwareVersion));
+  await charger.reboot('Hard', installedVersion(file, req.location, charger.firmwareVersion));
 }

@@ -1,7 +1,7 @@
 import { X509Certificate, verify } from 'node:crypto';
 import type { Ocpp } from '@voltline/contract';
 import type { SimCharger } from './charger.js';
-import { versionFromLocation } from './firmware.js';
+import { installedVersion } from './firmware.js';
 import { download } from './transfer.js';
 
 type SignedUpdate = Ocpp.OcppRequests['SignedUpdateFirmware'];
@@ -90,5 +90,5 @@ export async function signedUpdateFirmware(charger: SimCharger, req: SignedUpdat
   await sleep(charger, INSTALL_S);
   await report(charger, requestId, 'Installed');
   done();
-  await charger.reboot('Hard', versionFromLocation(firmware.location, charger.firmwareVersion));
+  await charger.reboot('Hard', installedVersion(file, firmware.location, charger.firmwareVersion));
 }

@@ -27,6 +27,9 @@ beforeAll(async () => {
     req.on('end', () => {
       if (req.method === 'GET' && req.url === '/files/voltline-2.4.0.bin') {
         res.end(Buffer.alloc(4096, 7));
+      } else if (req.method === 'GET' && req.url === '/files/firmware.update') {
+        // An image whose name says nothing: its header declares the version it installs.
+        res.end(Buffer.concat([Buffer.from('VLFW1\nversion=3.1.4\n'), Buffer.alloc(4096, 7)]));
       } else if (req.method === 'PUT' || req.method === 'POST') {
         const body = Buffer.concat(chunks).toString('utf8');
         uploads.push({
@@ -82,6 +85,17 @@ describe('UpdateFirmware', () => {
     ]);
     expect(boot.payload.firmwareVersion).toBe('2.4.0');
     expect(c.firmwareVersion).toBe('2.4.0');
+  });
+
+  it('boots with the version the downloaded image declares when its name carries none', async () => {
+    const c = await charger('CP-FW-HEAD');
+    await cs.call('CP-FW-HEAD', 'UpdateFirmware', {
+      location: `${httpBase}/files/firmware.update`,
+      retrieveDate: new Date().toISOString(),
+    });
+    const boot = await cs.nth('CP-FW-HEAD', 'BootNotification', 2, 5000);
+    expect(boot.payload.firmwareVersion).toBe('3.1.4');
+    expect(c.firmwareVersion).toBe('3.1.4');
   });
 
   it('reports DownloadFailed after its retries when the file is missing', async () => {

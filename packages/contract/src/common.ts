@@ -41,10 +41,14 @@ export function page<T extends z.ZodType>(item: T) {
 export type Page<T> = { items: T[]; total: number; index: number; size: number };
 
 /** Success envelope: `{ data, message? }`. */
+/**
+ * The success envelope. `refused`: the message reports that a charger refused what was asked
+ * (a booking or command answered Rejected, Occupied...); the portal shows it as a refusal.
+ */
 export function ok<T extends z.ZodType>(data: T) {
-  return z.object({ data, message: z.string().optional() });
+  return z.object({ data, message: z.string().optional(), refused: z.boolean().optional() });
 }
-export type Ok<T> = { data: T; message?: string };
+export type Ok<T> = { data: T; message?: string; refused?: boolean };
 
 export const ErrorBody = z.object({
   error: z.string(),

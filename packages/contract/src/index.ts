@@ -22,3 +22,4 @@ export * from './security-profiles.js';
 export * from './bookings.js';
 export * from './smart-charging.js';
 export * from './pending-charge-points.js';
+export * from './answers.js';

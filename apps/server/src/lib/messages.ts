@@ -86,6 +86,7 @@ const en = {
   'ocpp.timeout': 'Charge point {chargePointId} did not answer {action} in time.',
   'ocpp.callError': 'Charge point {chargePointId} could not carry out {action}: {code} {description}',
   'command.answered': 'The charge point answered: {status}',
+  'command.refused': 'The charge point refused: {status}',
   'entity.chargePoint': 'charge point',
   'entity.session': 'charging session',
   'chargePoint.idFormat':
@@ -216,6 +217,7 @@ const tr: Record<MessageKey, string> = {
   'ocpp.callError':
     '{chargePointId} şarj istasyonu {action} komutunu yerine getiremedi: {code} {description}',
   'command.answered': 'Şarj istasyonunun yanıtı: {status}',
+  'command.refused': 'Şarj istasyonu reddetti: {status}',
   'entity.chargePoint': 'Şarj istasyonu',
   'entity.session': 'Şarj oturumu',
   'chargePoint.idFormat':

@@ -7,6 +7,7 @@ import {
   type OperatorSummary,
   type Page,
   type Permission,
+  PAGE_SIZE,
 } from '@voltline/contract';
 import { apiClient, unwrap } from '../lib/api-client';
 import { useCan } from '../hooks/use-permission';
@@ -40,8 +41,11 @@ export interface RemoteChoices<V> {
   placeholder: (value: V, notFound: boolean) => string;
 }
 
-/** How many records a search offers; typing narrows it down, so any record can be found. */
-export const REMOTE_MATCHES = 20;
+/**
+ * How many records a search offers: one page, as every list asks (spec: size=10); typing narrows
+ * it down, so any record can be found.
+ */
+export const REMOTE_MATCHES = PAGE_SIZE;
 
 const page = <T>(path: string, filter: object) =>
   unwrap(

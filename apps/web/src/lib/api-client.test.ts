@@ -25,7 +25,7 @@ function setup(route: (config: InternalAxiosRequestConfig) => Reply | Promise<Re
     }
     return response;
   };
-  const notifier = { success: vi.fn(), error: vi.fn() };
+  const notifier = { success: vi.fn(), warning: vi.fn(), error: vi.fn() };
   const options = {
     baseURL: '/api/',
     getToken: () => stored,
@@ -54,6 +54,16 @@ describe('api client', () => {
     expect(calls[0]).toEqual({ url: 'portal/user', auth: 'Bearer old', lang: 'tr' });
     expect(client.defaults.baseURL).toBe('/api/');
     expect(client.defaults.timeout).toBe(60000);
+  });
+
+  it('shows a charger’s refusal as a warning, never as a success', async () => {
+    const { client, notifier } = setup(() => ({
+      status: 200,
+      data: { data: { status: 'Rejected' }, message: 'The charge point refused: Rejected', refused: true },
+    }));
+    await client.post('/ocpp/RemoteTrigger/reserveNow');
+    expect(notifier.warning).toHaveBeenCalledWith('The charge point refused: Rejected');
+    expect(notifier.success).not.toHaveBeenCalled();
   });
 
   it('shows a success notice when the response carries a message', async () => {

@@ -23,6 +23,8 @@ type RetriableConfig = InternalAxiosRequestConfig & { _retried?: boolean };
 
 export interface Notifier {
   success(message: string): void;
+  /** A charger refused what was asked (the envelope's `refused`): not a success, not a portal error. */
+  warning(message: string): void;
   error(message: string): void;
 }
 
@@ -112,7 +114,10 @@ export function createApiClient(options: ApiClientOptions): AxiosInstance {
       const body: unknown = response.data;
       if (!response.config.silent && body && typeof body === 'object' && 'message' in body) {
         const message = (body as Ok<unknown>).message;
-        if (typeof message === 'string' && message.length > 0) options.notifier().success(message);
+        if (typeof message === 'string' && message.length > 0) {
+          if ((body as Ok<unknown>).refused === true) options.notifier().warning(message);
+          else options.notifier().success(message);
+        }
       }
       return response;
     },
@@ -167,7 +172,7 @@ const fallbackTexts: Record<MessageKey, string> = {
   generic: 'Error',
   noResponse: 'No response received from server',
 };
-let notifier: Notifier = { success: () => undefined, error: () => undefined };
+let notifier: Notifier = { success: () => undefined, warning: () => undefined, error: () => undefined };
 let translate: (key: MessageKey) => string = (key) => fallbackTexts[key];
 let onLoggedOut: () => void = () => undefined;
 

@@ -9,10 +9,14 @@ describe('notices', () => {
     expect(load).toHaveBeenCalled();
     notices.success('Saved');
     const shown: string[] = [];
-    attachNoticeHost({ success: (t) => shown.push(`ok:${t}`), error: (t) => shown.push(`err:${t}`) });
+    attachNoticeHost({
+      success: (t) => shown.push(`ok:${t}`),
+      warning: (t) => shown.push(`warn:${t}`),
+      error: (t) => shown.push(`err:${t}`),
+    });
     expect(shown).toEqual(['err:Wrong password', 'ok:Saved']);
     const error = vi.fn();
-    attachNoticeHost({ success: vi.fn(), error });
+    attachNoticeHost({ success: vi.fn(), warning: vi.fn(), error });
     notices.error('Later');
     expect(error).toHaveBeenCalledWith('Later');
     attachNoticeHost(null);

@@ -18,6 +18,7 @@ function hold(notice: Notice): void {
  */
 export const notices: Notifier = {
   success: (text) => (host ? host.success(text) : hold({ kind: 'success', text })),
+  warning: (text) => (host ? host.warning(text) : hold({ kind: 'warning', text })),
   error: (text) => (host ? host.error(text) : hold({ kind: 'error', text })),
 };
 

@@ -34,5 +34,9 @@ export function storeLocale(locale: Locale): void {
   writeStorage(STORAGE_KEYS.backendLocale, locale);
 }
 
+/** The full language tags the API is told (spec: header language tr-TR); the server reads both forms. */
+export const LOCALE_TAGS: Record<Locale, string> = { en: 'en-GB', tr: 'tr-TR' };
+
+/** The Accept-Language the API gets: BELOCALE (kept short, as `tr`) as its full tag. */
 export const getBackendLocale = (): string =>
-  readStorage(STORAGE_KEYS.backendLocale) ?? getStoredLocale() ?? 'en';
+  LOCALE_TAGS[toLocale(readStorage(STORAGE_KEYS.backendLocale)) ?? getStoredLocale() ?? 'en'];

@@ -70,7 +70,11 @@ export function bookingRoutes(app: App, { bookings }: { bookings: BookingsServic
     },
     async (request) => {
       const booking = await bookings.create(ctxOf(request), request.body);
-      return { data: booking, message: createdMessage(request.locale, booking) };
+      const message = createdMessage(request.locale, booking);
+      // Refused by the charger, or not delivered: the portal shows it as a refusal, not a success.
+      return booking.state === 'active'
+        ? { data: booking, message }
+        : { data: booking, message, refused: true };
     },
   );
 

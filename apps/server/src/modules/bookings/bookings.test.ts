@@ -39,7 +39,13 @@ const sims: SimCharger[] = [];
 const clients: Client[] = [];
 const cards: Record<string, number> = {};
 
-type Answer<T> = { data: T; message?: string; error?: string; details?: { field: string }[] };
+type Answer<T> = {
+  data: T;
+  message?: string;
+  refused?: boolean;
+  error?: string;
+  details?: { field: string }[];
+};
 
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
 
@@ -117,6 +123,7 @@ describe('making a booking', () => {
     });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('The charge point accepted the booking.');
+    expect(r.body.refused).toBeUndefined();
     expect(r.body.data).toMatchObject({
       name: '34 ABC 12',
       chargePointId: 'BOOK-1',
@@ -164,6 +171,8 @@ describe('making a booking', () => {
     });
     expect(occupied.body.data).toMatchObject({ state: 'refused', answer: 'Occupied' });
     expect(occupied.body.message).toBe('The charge point refused the booking: Occupied.');
+    // Flagged, so the portal shows it as a refusal and never with a success icon.
+    expect(occupied.body.refused).toBe(true);
 
     const off = await t.call('POST', '/api/ocpp/RemoteTrigger/changeAvailability', {
       token: admin,

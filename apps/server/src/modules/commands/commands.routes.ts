@@ -1,5 +1,6 @@
 import {
   API,
+  answerOutcome,
   COMMAND_NAMES,
   COMMAND_PERMISSIONS,
   CommandBodies,
@@ -44,9 +45,11 @@ export function commandRoutes(app: App, { commands }: { commands: CommandsServic
         }
         const answer = await commands.send(ctx, name, request.body);
         const status = typeof answer.status === 'string' ? answer.status : undefined;
-        return status
-          ? { data: answer, message: translate(request.locale, 'command.answered', { status }) }
-          : { data: answer };
+        if (!status) return { data: answer };
+        // Rejected, Occupied, NotSupported...: said as a refusal, and flagged so the portal shows one.
+        return answerOutcome(status) === 'refusal'
+          ? { data: answer, message: translate(request.locale, 'command.refused', { status }), refused: true }
+          : { data: answer, message: translate(request.locale, 'command.answered', { status }) };
       },
     );
   }

@@ -173,6 +173,11 @@ export class CommandsService {
       return prepareLocalList(this.db, cp, request.updateType === 'Differential');
     }
     if (command === 'getLocalListVersion') return prepareListVersion(this.db, cp, request);
+    if (command === 'updateFirmware' && request.retrieveDate === undefined) {
+      // OCPP 1.6 UpdateFirmware requires retrieveDate; left out, the charger fetches the image now.
+      const now = { ...request, retrieveDate: new Date().toISOString() };
+      return { payload: now, logged: now };
+    }
     return { payload: request, logged: request };
   }
 

@@ -18,7 +18,7 @@ let finance: string;
 const PW = 'charger-secret-0002';
 const others: Client[] = [];
 
-type Answer = { data: Record<string, unknown>; message?: string; error?: string };
+type Answer = { data: Record<string, unknown>; message?: string; refused?: boolean; error?: string };
 
 beforeAll(async () => {
   t = await createTestApp({ OCPP_CALL_TIMEOUT_SECONDS: '1' });
@@ -58,6 +58,7 @@ describe('remote commands against a simulated charger', () => {
       data: { status: 'Accepted' },
       message: 'The charge point answered: Accepted',
     });
+    expect(change.body.refused).toBeUndefined();
     expect(sim.config.get('MeterValueSampleInterval')).toBe('15');
     const readonly = await send('changeConfiguration', {
       chargePointId: 'SIM-1',
@@ -65,6 +66,8 @@ describe('remote commands against a simulated charger', () => {
       value: '9',
     });
     expect(readonly.body.data).toEqual({ status: 'Rejected' });
+    // A refusal is said and flagged as one, so the portal never shows it with a success icon.
+    expect(readonly.body).toMatchObject({ message: 'The charge point refused: Rejected', refused: true });
   });
 
   it('starts and stops a session remotely; the session lands in the database', async () => {
@@ -91,6 +94,16 @@ describe('remote commands against a simulated charger', () => {
         .where(eq(chargingSessions.id, session.id));
       return s?.state === 'completed' && s.stopReason === 'Remote';
     });
+  });
+
+  it('sends updateFirmware without a retrieve date as "now", which the charger accepts', async () => {
+    // OCPP 1.6 requires retrieveDate; the portal may leave it out. Port 9 refuses the download at once.
+    const res = await send('updateFirmware', {
+      chargePointId: 'SIM-1',
+      location: 'http://127.0.0.1:9/fw.bin',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({});
   });
 
   it('resets the charger, which reboots and boots again', async () => {

@@ -220,6 +220,23 @@ describe('a firmware campaign', () => {
     );
   });
 
+  it('confirms an image whose file name carries no version: the charger downloads it named with it', async () => {
+    // The demo's case: "firmware.zip" uploaded as 3.0.0. A charger boots with what the image it
+    // installs carries; the download is named firmware-3.0.0.zip, so the simulator knows it too.
+    const plain = await uploadFirmware('firmware.zip', '3.0.0');
+    expect(plain.fileName).toBe('firmware.zip');
+    const sim = await charger('FW-PLAIN-1');
+    const r = await start({
+      firmwareId: plain.id,
+      chargePointIds: ['FW-PLAIN-1'],
+      transport: 'http',
+      retries: 0,
+    });
+    const d = await settled(r.body.data.id, (x) => x.state !== 'running');
+    expect(d.targets[0]).toMatchObject({ state: 'confirmed', versionBefore: '1.0.0', versionAfter: '3.0.0' });
+    expect(sim!.firmwareVersion).toBe('3.0.0');
+  });
+
   it('sends the second batch only once the first has finished', async () => {
     await charger('FW-B-1');
     await charger('FW-B-2');

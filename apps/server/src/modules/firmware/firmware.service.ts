@@ -82,7 +82,7 @@ export class FirmwareService {
           part.stream.resume(); // only one file is taken; any other is read past
           continue;
         }
-        stored = await this.store(part.fileName, part.stream);
+        stored = await this.store(part.fileName, part.stream, raw.version);
       }
       if (!stored)
         throw new AppError(400, 'firmware.noFile', {}, [{ field: 'body.file', key: 'firmware.noFile' }]);
@@ -158,14 +158,14 @@ export class FirmwareService {
     await this.deps.store.delete(found.row.storeKey);
   }
 
-  private async store(fileName: string, stream: Readable) {
+  private async store(fileName: string, stream: Readable, version: string | undefined) {
     const name = safeName(fileName.split(/[\\/]/).pop() ?? '');
     if (!name || !isFirmwareFileName(name)) {
       stream.resume();
       const key: MessageKey = name ? 'firmware.badExtension' : 'files.badName';
       throw new AppError(400, key, {}, [{ field: 'body.file', key }]);
     }
-    const key = `firmware/${randomBytes(8).toString('hex')}/${name}`;
+    const key = `firmware/${randomBytes(8).toString('hex')}/${downloadName(name, version)}`;
     try {
       const put = await this.deps.store.put(key, stream, { maxBytes: this.deps.maxBytes });
       return { key: put.key, size: put.size, sha256: put.sha256, fileName: name };
@@ -190,6 +190,24 @@ function tooLargeByMultipart(err: unknown): boolean {
 }
 
 /** The form's fields through the contract's schema; `models` may be a JSON array or a comma list. */
+/** A version that can stand in a file name as it is. */
+const NAMEABLE_VERSION = /^[0-9A-Za-z][0-9A-Za-z._+-]{0,49}$/;
+
+/**
+ * The name chargers download an image as (its store key's last part; the image keeps its own
+ * `fileName`). It names the image's version: "firmware.zip" of 2.1.0 goes out as
+ * "firmware-2.1.0.zip", so a charger (and the simulator) that reads the version from the file it
+ * installs boots with the campaign's version. Known only when the form sends `version` before the
+ * file, as the portal does; otherwise, or when the name already holds it, the name is kept.
+ */
+export function downloadName(name: string, version: string | undefined): string {
+  const v = version?.trim() ?? '';
+  if (!NAMEABLE_VERSION.test(v) || name.includes(v)) return name;
+  const ext = /\.[^.]+$/.exec(name)?.[0] ?? '';
+  const named = safeName(`${name.slice(0, name.length - ext.length)}-${v}${ext}`);
+  return named && isFirmwareFileName(named) ? named : name;
+}
+
 function parseFields(raw: Record<string, string>): z.output<typeof FirmwareUploadFields> {
   let models: unknown = [];
   const text = raw.models?.trim() ?? '';

@@ -4,6 +4,7 @@ import {
   Id,
   SecurityProfileBody,
   SecurityProfileChange,
+  answerOutcome,
   ok,
 } from '@voltline/contract';
 import { z } from 'zod';
@@ -60,6 +61,7 @@ export function securityProfileRoutes(
       return {
         data: { status, security: await securityProfiles.get(ctx, request.params.id) },
         message: translate(request.locale, 'securityProfile.changed', { status }),
+        ...(answerOutcome(status) === 'refusal' ? { refused: true } : {}),
       };
     },
   );

@@ -3,6 +3,7 @@ import type { RfidCard } from '@voltline/contract';
 import {
   cancellable,
   connectorChoices,
+  defaultConnector,
   defaultExpiry,
   expiryProblem,
   filterFromParams,
@@ -32,6 +33,14 @@ describe('booking rules', () => {
         { connectorId: 1, archived: false },
       ]),
     ).toEqual([0, 1, 2]);
+  });
+
+  it('starts a new booking on the first available connector, never on "any connector"', () => {
+    const c = (connectorId: number, status: string, archived = false) => ({ connectorId, status, archived });
+    expect(defaultConnector([c(2, 'Available'), c(1, 'Available')])).toBe(1);
+    expect(defaultConnector([c(1, 'Charging'), c(3, 'Available', true), c(2, 'Available')])).toBe(2);
+    expect(defaultConnector([c(2, 'Charging'), c(1, 'Faulted')])).toBe(1);
+    expect(defaultConnector([])).toBeUndefined();
   });
 
   it('offers only cards that may book, and cancels only holding bookings', () => {

@@ -45,6 +45,17 @@ export function connectorChoices(
   ];
 }
 
+/**
+ * The connector a new booking starts on: the first Available one, else the first that is not
+ * archived. Never "any" (0): most chargers refuse it (ReserveConnectorZeroSupported is off).
+ */
+export function defaultConnector(
+  connectors: readonly Pick<ChargePoint['connectors'][number], 'connectorId' | 'archived' | 'status'>[],
+): number | undefined {
+  const open = connectors.filter((c) => !c.archived).sort((a, b) => a.connectorId - b.connectorId);
+  return (open.find((c) => c.status === 'Available') ?? open[0])?.connectorId;
+}
+
 /** Only a holding booking can be cancelled. */
 export const cancellable = (state: BookingState) => state === 'active';
 

@@ -7,7 +7,13 @@ import { ChargePointSelect } from '../../../components/charge-point-select';
 import { DriverSelect } from '../../../components/driver-select';
 import { dateFormat } from '../../../lib/format';
 import { useChargePointForBooking, useDriverCards } from '../api/get-booking-choices';
-import { connectorChoices, defaultExpiry, expiryProblem, usableCards } from '../booking-rules';
+import {
+  connectorChoices,
+  defaultConnector,
+  defaultExpiry,
+  expiryProblem,
+  usableCards,
+} from '../booking-rules';
 
 interface Values {
   name?: string;
@@ -50,6 +56,17 @@ export function BookingForm({
         .map((e) => ({ name: e.name as keyof Values, errors: e.errors })),
     );
   }, [fieldErrors, form]);
+
+  // A charge point chosen: its first available connector is offered, not "any connector".
+  const shown = chargePoint.data;
+  const connectors =
+    shown && shown.chargePointId.toLowerCase() === chargePointId?.toLowerCase()
+      ? shown.connectors
+      : undefined;
+  useEffect(() => {
+    if (!connectors || form.getFieldValue('connectorId') !== undefined) return;
+    form.setFieldsValue({ connectorId: defaultConnector(connectors) });
+  }, [connectors, form]);
 
   const offline = chargePoint.data && chargePoint.data.connection !== 'Connected';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SECURITY_PROFILES, type IssuedCertificate } from '@voltline/contract';
+import { SECURITY_PROFILES, answerOutcome, type IssuedCertificate } from '@voltline/contract';
 import { useCan } from '../../../hooks/use-permission';
 import { formatDateTime } from '../../../lib/format';
 import { useSecurity } from '../api/get-security';
@@ -130,7 +130,7 @@ export function SecurityProfileCard({ id, chargePointId }: { id: number; chargeP
         <Alert
           style={{ marginBottom: 16 }}
           showIcon
-          type={raise.data.status === 'Accepted' ? 'success' : 'warning'}
+          type={answerOutcome(raise.data.status) === 'success' ? 'success' : 'warning'}
           title={t('securityProfile.answer', { status: raise.data.status })}
         />
       )}

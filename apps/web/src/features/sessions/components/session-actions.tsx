@@ -8,7 +8,7 @@ import {
   UnlockOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { Session } from '@voltline/contract';
+import { answerOutcome, type Session } from '@voltline/contract';
 import { useCan } from '../../../hooks/use-permission';
 import { useSessionCommand, type SessionCommand } from '../api/send-session-command';
 import { isHeld } from '../review-rules';
@@ -16,7 +16,8 @@ import { isOpen } from '../session-rules';
 import { CloseSessionModal } from './close-session-modal';
 import { ReviewSessionModal } from './review-session-modal';
 
-const GOOD_ANSWERS = new Set(['Accepted', 'Unlocked']);
+/** The charger did it (Accepted, Unlocked): any other answer is shown as a refusal. */
+const done = (status: string) => answerOutcome(status) === 'success';
 
 /**
  * Stop and unlock for a running session (spec §4), each confirmed first. The charger's own
@@ -126,12 +127,12 @@ export function SessionActions({ session }: { session: Session }) {
           showIcon
           closable
           onClose={() => setAnswer(null)}
-          type={GOOD_ANSWERS.has(answer.status) ? 'success' : 'warning'}
+          type={done(answer.status) ? 'success' : 'warning'}
           title={t('commands.answer', {
             command: t(`commands.${answer.command}.button`),
             status: t(`answers.${answer.status}`, { defaultValue: answer.status || '—' }),
           })}
-          description={GOOD_ANSWERS.has(answer.status) ? t(`commands.${answer.command}.after`) : undefined}
+          description={done(answer.status) ? t(`commands.${answer.command}.after`) : undefined}
           data-testid="session-command-answer"
         />
       )}

@@ -1,18 +1,9 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { answerOutcome } from '@voltline/contract';
 import { answerStatus } from '../../api/send-command';
 import { AnswerDetails, DETAILED_ANSWERS } from './answer-details';
 import { useAnswerStore } from './answer-store';
-
-/** Statuses saying the charger did not do what was asked. */
-const REFUSALS = new Set([
-  'Rejected',
-  'NotSupported',
-  'Failed',
-  'VersionMismatch',
-  'UnknownVendorId',
-  'UnknownMessageId',
-]);
 
 /** "Reset (Soft): the charge point answered Accepted", with the whole answer on demand. */
 export function CommandAnswerBanner({ chargePointId }: { chargePointId: string }) {
@@ -20,7 +11,9 @@ export function CommandAnswerBanner({ chargePointId }: { chargePointId: string }
   const last = useAnswerStore((s) => s.byChargePoint[chargePointId]);
   if (!last) return null;
   const status = answerStatus(last.answer);
-  const type = last.failed || (status && REFUSALS.has(status)) ? 'error' : status ? 'success' : 'info';
+  // Only a status that says the charger did it is a success (Rejected, Occupied, Faulted... are refusals).
+  const type =
+    last.failed || (status && answerOutcome(status) === 'refusal') ? 'error' : status ? 'success' : 'info';
   const detailed = last.command !== undefined && DETAILED_ANSWERS.has(last.command);
   const extra = last.answer && (detailed || Object.keys(last.answer).some((k) => k !== 'status'));
   return (
