@@ -2,9 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import ocppRpc from 'ocpp-rpc';
-import type { IHandshakeInterface } from 'ocpp-rpc/lib/server-client.js';
 import type RpcServerClient from 'ocpp-rpc/lib/server-client.js';
-import { CHARGE_POINT_ID_PATTERN } from '@voltline/contract';
 import type { Db, Tx } from '../db/client.js';
 import type {
   ChargersOcpp,
@@ -22,15 +20,13 @@ import type { SessionsOcpp } from '../modules/sessions/sessions.ocpp.js';
 import { GroupCommit, type Lane } from '../lib/coalescer.js';
 import type { Metrics } from '../lib/metrics.js';
 import { CLOSE_REASONS } from '../lib/close-cause.js';
-import { basicAuthPassword } from '../lib/charger-auth.js';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { LocalGateway, type ChargerGateway } from './gateway.js';
 import { NatsGateway } from './nats-gateway.js';
 import { OcppMessageLog } from './message-log.js';
 import { DEFAULT_OCPP_LIMITS, limitConnection, type OcppLimits } from './call-limits.js';
 import { isRpcError, rpcError } from './rpc-error.js';
-import { meetsProfile } from './security-profile.js';
-import { AddressLimit } from './address-limit.js';
+import { Handshake, SUBPROTOCOL, type Session } from './handshake.js';
 import { servePendingCharger } from './pending-client.js';
 import { SerialQueue } from './serial-queue.js';
 import { ocpp16Validator } from './validator.js';
@@ -102,11 +98,6 @@ export interface CentralSystemOptions {
 }
 
 const { RPCServer } = ocppRpc;
-const SUBPROTOCOL = 'ocpp1.6';
-
-/** What the socket carries: a charge point, or the id of an unknown charger held as pending. */
-type Session = { cp: OcppChargePoint } | { pending: string };
-type AuthResult = { ok: true; session: Session } | { ok: false; code: number; reason: string };
 
 /**
  * The OCPP 1.6J endpoint at /ocpp/{chargePointId}: authenticates chargers at the handshake, runs
@@ -126,7 +117,7 @@ export class CentralSystem {
   private readonly sockets = new Map<string, RpcServerClient>();
   private pruneTimer: NodeJS.Timeout | undefined;
   private stopping = false;
-  private readonly unknownLimit: AddressLimit;
+  private readonly handshake: Handshake;
 
   constructor(private readonly o: CentralSystemOptions) {
     this.local = new LocalGateway(o.callTimeoutMs, o.metrics);
@@ -146,7 +137,7 @@ export class CentralSystem {
       maxBatch: 2000,
       maxFrameBytes: o.logFrameBytes ?? 16_384,
     });
-    this.unknownLimit = new AddressLimit(o.unknownChargers?.perAddressPerMinute ?? 30);
+    this.handshake = new Handshake({ ...o, messageLog: this.messageLog });
     const writes = o.writes ?? new GroupCommit<Tx>((write) => o.db.transaction(write));
     // Each writes one statement: a batch of one kind alone needs no transaction.
     this.statuses = writes.lane((tx, reports) => o.chargers.recordStatuses(reports, tx), {
@@ -170,7 +161,7 @@ export class CentralSystem {
       // slabs, and the handshake lives as long as the socket: each charger held a slab (6 KiB a
       // connection, issue #17), and its password. Voltline reads the password from the header.
       handshake.password = undefined;
-      this.authenticate(handshake).then(
+      this.handshake.authenticate(handshake).then(
         (r) => (r.ok ? accept(r.session) : reject(r.code, r.reason)),
         (err: unknown) => {
           o.log.error({ err, identity: handshake.identity }, 'OCPP handshake failed');
@@ -229,72 +220,6 @@ export class CentralSystem {
   /** Database ids of the chargers whose sockets this process holds. */
   heldIds(): number[] {
     return [...this.sockets.values()].map((c) => (c.session as { cp: OcppChargePoint }).cp.id);
-  }
-
-  private async authenticate(h: IHandshakeInterface): Promise<AuthResult> {
-    const path = new URL(h.request.url ?? '/', 'http://localhost').pathname.split('/').filter(Boolean);
-    const identity = h.identity;
-    if (path.length !== 2 || path[0] !== 'ocpp' || !CHARGE_POINT_ID_PATTERN.test(identity)) {
-      return { ok: false, code: 404, reason: 'Unknown endpoint or invalid charge point id' };
-    }
-    // OCPP-J: a charger names the OCPP versions it speaks; one offering none Voltline speaks (or
-    // none at all) is refused before the WebSocket opens, and the message log says why.
-    if (!h.protocols.has(SUBPROTOCOL)) {
-      const offered = [...h.protocols];
-      const reason = offered.length
-        ? `No supported subprotocol offered (offered: ${offered.join(', ')}; supported: ${SUBPROTOCOL})`
-        : `No subprotocol offered (supported: ${SUBPROTOCOL})`;
-      this.messageLog.note(identity, 'Handshake', { refused: reason, offered });
-      return { ok: false, code: 400, reason };
-    }
-    const password = basicAuthPassword(h.headers.authorization, identity);
-    const cp = await this.o.chargers.find(identity);
-    if (!cp) return this.unknownCharger(identity, h.remoteAddress ?? null, password);
-    // Held to its security profile; or to a raised one it was sent, which it takes by connecting so.
-    const refused = meetsProfile(cp.securityProfile, h.request, cp, password);
-    if (!refused) return { ok: true, session: { cp } };
-    const pending = cp.pendingSecurityProfile;
-    if (pending && pending > cp.securityProfile && !meetsProfile(pending, h.request, cp, password)) {
-      await this.o.certificates?.profileTaken(cp, pending);
-      return { ok: true, session: { cp: { ...cp, securityProfile: pending, pendingSecurityProfile: null } } };
-    }
-    if (refused.reason !== 'Unauthorized') {
-      this.messageLog.note(identity, 'Handshake', {
-        refused: refused.reason,
-        securityProfile: cp.securityProfile,
-      });
-    }
-    return { ok: false, code: refused.code, reason: refused.reason };
-  }
-
-  /**
-   * A charger no operator has. Auto-registration never picks an operator for it: it is held at the
-   * installation level as pending until an Admin approves it (pending.service.ts). Each address may
-   * try a bounded number of unknown ids a minute; past that the handshake is refused and only
-   * counted (metrics), so a flood of made-up ids writes nothing.
-   */
-  private async unknownCharger(
-    identity: string,
-    address: string | null,
-    password: Buffer | undefined,
-  ): Promise<AuthResult> {
-    const counted = this.o.metrics?.unknownChargers;
-    if (!this.unknownLimit.take(address ?? 'unknown')) {
-      counted?.inc({ outcome: 'limited' });
-      return { ok: false, code: 429, reason: 'Too many unknown charge points from this address' };
-    }
-    if (!this.o.unknownChargers?.hold) {
-      counted?.inc({ outcome: 'refused' });
-      return { ok: false, code: 404, reason: 'Unknown charge point' };
-    }
-    const max = this.o.unknownChargers?.maxPending ?? 1000;
-    if (!(await this.o.chargers.recordPending(identity, address, password, max))) {
-      counted?.inc({ outcome: 'full' });
-      return { ok: false, code: 429, reason: 'Too many unknown charge points waiting for approval' };
-    }
-    counted?.inc({ outcome: 'pending' });
-    this.o.log.info({ identity, address }, 'unknown charge point held as pending');
-    return { ok: true, session: { pending: identity } };
   }
 
   private onClient(client: RpcServerClient) {

@@ -14,6 +14,7 @@ import { randomToken, sha256, type TokenService } from '../../lib/tokens.js';
 import { audit } from '../audit/audit.service.js';
 import * as repo from './auth.repository.js';
 import type { RegistrationLinks } from './registration-link.js';
+import { sendRegistrationMail } from './registration-mail.js';
 
 export interface RequestInfo {
   ip: string;
@@ -232,43 +233,7 @@ export class AuthService {
    */
   register(body: RegisterBody, req: RequestInfo): void {
     if (!this.deps.config.REGISTRATION_ENABLED) throw new AppError(403, 'auth.registrationDisabled');
-    this.after.run('registration e-mail', () => this.sendRegistration(body, req));
-  }
-
-  private async sendRegistration(body: RegisterBody, req: RequestInfo): Promise<void> {
-    const { config, clock, mailer } = this.deps;
-    const existing = await repo.findLiveUserByEmail(this.db, body.email);
-    const minutes = config.RESET_TOKEN_TTL_MINUTES;
-    if (existing) {
-      const locale: Locale =
-        existing.locale === 'tr' || existing.locale === 'en' ? existing.locale : req.locale;
-      await mailer.send({
-        to: existing.email,
-        subject: translate(locale, 'mail.registerTaken.subject'),
-        text: translate(locale, 'mail.registerTaken.body', {
-          name: existing.name,
-          login: `${config.PUBLIC_URL}/auth/login`,
-          forgot: `${config.PUBLIC_URL}/auth/forgot-password`,
-        }),
-      });
-      return;
-    }
-    const passwordHash = await hashPassword(body.password);
-    const token = await this.deps.registrationLinks.seal(
-      { ...body, passwordHash, locale: req.locale },
-      clock.now(),
-      minutes,
-    );
-    await mailer.send({
-      to: body.email,
-      subject: translate(req.locale, 'mail.registerConfirm.subject'),
-      text: translate(req.locale, 'mail.registerConfirm.body', {
-        name: body.name,
-        company: body.companyName,
-        minutes,
-        link: `${config.PUBLIC_URL}/auth/register/confirm?token=${encodeURIComponent(token)}`,
-      }),
-    });
+    this.after.run('registration e-mail', () => sendRegistrationMail(this.deps, body, req));
   }
 
   /**
