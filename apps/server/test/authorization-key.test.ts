@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createTestApp, type TestApp } from './helper.js';
-import { connectClient, listen, registerChargePoint, type Client } from './ocpp-helper.js';
+import { connectClient, handshakeStatus, listen, registerChargePoint, type Client } from './ocpp-helper.js';
 
 // OCPP 1.6 security edition, AuthorizationKey (A00.FR.205): "strongly advised to be randomly
 // generated binary", "hexadecimal represented (20 bytes maximum, represented as a string of up to
@@ -37,21 +36,7 @@ afterAll(async () => {
 /** The handshake's HTTP status (101: the socket opened) with this Basic password, given as bytes. */
 function connectWith(password: Buffer): Promise<number> {
   const credentials = Buffer.concat([Buffer.from('AK-1:'), password]).toString('base64');
-  const ws = new WebSocket(`${url}/AK-1`, ['ocpp1.6'], {
-    headers: { authorization: `Basic ${credentials}` },
-  });
-  return new Promise((resolve, reject) => {
-    ws.once('open', () => {
-      ws.close();
-      resolve(101);
-    });
-    ws.once('unexpected-response', (_req, res) => {
-      res.resume();
-      ws.terminate();
-      resolve(res.statusCode ?? 0);
-    });
-    ws.once('error', reject);
-  });
+  return handshakeStatus(url, 'AK-1', `Basic ${credentials}`);
 }
 
 describe('a random binary AuthorizationKey', () => {

@@ -74,6 +74,30 @@ export function rawSocket(url: string, identity: string, password?: string): Pro
   });
 }
 
+/**
+ * A charger's WebSocket handshake: 101 when the socket opened (it is closed at once), else the
+ * HTTP status of the refusal. `authorization` is the header's value, when one is sent.
+ */
+export function handshakeStatus(url: string, identity: string, authorization?: string): Promise<number> {
+  const ws = new WebSocket(
+    `${url}/${identity}`,
+    ['ocpp1.6'],
+    authorization ? { headers: { authorization } } : {},
+  );
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => {
+      ws.terminate();
+      resolve(101);
+    });
+    ws.once('unexpected-response', (_req, res) => {
+      res.resume();
+      ws.terminate();
+      resolve(res.statusCode ?? 0);
+    });
+    ws.once('error', reject);
+  });
+}
+
 export function nextFrame(ws: WebSocket): Promise<unknown[]> {
   return new Promise((resolve) =>
     ws.once('message', (data: Buffer) => resolve(JSON.parse(data.toString()) as unknown[])),

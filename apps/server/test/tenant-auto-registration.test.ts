@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import WebSocket from 'ws';
 import type { PendingChargePointList } from '@voltline/contract';
 import { auditLogs, chargePoints, operators } from '../src/db/schema/index.js';
 import { createTestApp, registerNetwork, type TestApp } from './helper.js';
-import { boot, connectClient, listen } from './ocpp-helper.js';
+import { boot, connectClient, handshakeStatus, listen } from './ocpp-helper.js';
 
 // Unknown chargers (issue #27): a self-registered operator that switches on auto-registration
 // must not capture the installation's unknown chargers. They are held as pending, seen by an
@@ -50,21 +49,7 @@ const pendingList = (token: string) =>
   t.call<Answer<PendingChargePointList>>('GET', '/api/portal/ChargePoint/Pending', { token });
 
 /** A WebSocket handshake as an unknown charger: the HTTP status of a refusal, or 101. */
-function handshake(identity: string, base = url): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base}/${identity}`, ['ocpp1.6']);
-    ws.once('open', () => {
-      ws.terminate();
-      resolve(101);
-    });
-    ws.once('unexpected-response', (_req, res) => {
-      res.resume();
-      ws.terminate();
-      resolve(res.statusCode ?? 0);
-    });
-    ws.once('error', reject);
-  });
-}
+const handshake = (identity: string, base = url) => handshakeStatus(base, identity);
 
 describe('an unknown charger, with a self-registered operator auto-registering', () => {
   it('is not placed in that operator: it is held as pending and its BootNotification is Rejected', async () => {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CHARGER_ERROR_CODES } from '@voltline/contract';
 import { closeAside, closeWords, faultAside, faultWords } from './ocpp-words';
 
 const catalog = (lng: string) =>
@@ -77,26 +78,8 @@ describe('OCPP faults and disconnections in words', () => {
         vendorErrorCode: 'E42',
       }),
     ).toBe('Şarj istasyonunun notu: RCD tripped · Üretici kodu: E42');
-    const codes = [
-      'ConnectorLockFailure',
-      'EVCommunicationError',
-      'GroundFailure',
-      'HighTemperature',
-      'InternalError',
-      'LocalListConflict',
-      'NoError',
-      'OtherError',
-      'OverCurrentFailure',
-      'OverVoltage',
-      'PowerMeterFailure',
-      'PowerSwitchFailure',
-      'ReaderFailure',
-      'ResetFailure',
-      'UnderVoltage',
-      'WeakSignal',
-    ];
     for (const lng of ['en', 'tr'])
-      for (const code of codes)
+      for (const code of CHARGER_ERROR_CODES)
         expect(faultWords(t[lng]!, { connectorId: 1, errorCode: code }), `${lng} ${code}`).not.toMatch(
           /code|kodu/i,
         );
