@@ -4,6 +4,11 @@
  *
  *   npm run bench:ocpp -- --db postgres                      # real mix, 1,000 chargers, ~200 msg/s
  *   npm run bench:ocpp -- --db postgres --mix flat --chargers 10000 --rate 3000
+ *   npm run bench:ocpp -- --db postgres --chargers 300 --rate 60 --ocpp 2.0.1   # 2.0.1 chargers only
+ *   npm run bench:ocpp -- --db postgres --chargers 300 --rate 60 --ocpp-mix 0.5 # half of them 2.0.1
+ *
+ * `--ocpp 1.6|2.0.1` (default 1.6) sets every charger's version; `--ocpp-mix 0..1` the share of
+ * 2.0.1 chargers instead (spread evenly over the charger numbers). 2.0.1 runs the real mix only.
  *
  * The server runs as a child process on a fresh database; this process plays the chargers over
  * loopback WebSockets. Both share the machine, so the client's CPU is reported next to the server's.
@@ -14,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BenchCharger, bootAvailable, bootCharger, mixedMessage } from './lib/chargers.js';
+import { versionOf } from './lib/dialects.js';
 import { RealFleet } from './lib/real-mix.js';
 import {
   benchId,
@@ -51,6 +57,8 @@ const { values: args } = parseArgs({
     'connect-concurrency': { type: 'string', default: '100' },
     pool: { type: 'string' },
     processes: { type: 'string', default: '1' },
+    ocpp: { type: 'string' },
+    'ocpp-mix': { type: 'string' },
   },
 });
 
@@ -74,6 +82,9 @@ const POOL = args.pool === undefined ? undefined : intArg('pool', args.pool, 1, 
 /** Several server processes on one PostgreSQL and NATS (a cluster); each charger goes to one of them. */
 const PROCESSES = intArg('processes', args.processes, 1, 8);
 if (PROCESSES > 1 && dbKind !== 'postgres') throw new Error('--processes above 1 needs --db postgres');
+/** Share of the chargers that speak OCPP 2.0.1 (the rest 1.6). */
+const OCPP_SHARE = ocppShare(args.ocpp, args['ocpp-mix']);
+if (OCPP_SHARE > 0 && MIX !== 'real') throw new Error('--ocpp 2.0.1 and --ocpp-mix need --mix real');
 const NATS_URL = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -141,7 +152,7 @@ async function main() {
       if (ok) answeredBy[at] = (answeredBy[at] ?? 0) + 1;
     };
     for (let n = 1; n <= CHARGERS; n++)
-      clients.push(new BenchCharger(benchId(n), onAnswer((n - 1) % PROCESSES)));
+      clients.push(new BenchCharger(benchId(n), onAnswer((n - 1) % PROCESSES), versionOf(n, OCPP_SHARE)));
     let next = 0;
     let failed = 0;
     let firstError = '';
@@ -227,7 +238,10 @@ async function main() {
       }
     }, 10);
 
-    log(`load (${MIX} mix): ${RATE} msg/s target, ${WARMUP} s warm-up, ${DURATION} s measured`);
+    const v201 = clients.filter((c) => c.version === '2.0.1').length;
+    log(
+      `load (${MIX} mix, ${v201} of ${CHARGERS} chargers OCPP 2.0.1): ${RATE} msg/s target, ${WARMUP} s warm-up, ${DURATION} s measured`,
+    );
     await sleep(WARMUP * 1000);
     const pgTracker = databaseUrl ? new PgCpuTracker(pgName, cpuOrUndefined) : undefined;
     const from = new Date();
@@ -310,6 +324,7 @@ async function main() {
       db: dbKind,
       mix: MIX,
       chargers: CHARGERS,
+      chargers201: clients.filter((c) => c.version === '2.0.1').length,
       online: online.length,
       meterIntervalSeconds: fleet ? round2(fleet.meterSeconds) : undefined,
       rampSeconds: Math.round(rampSeconds * 10) / 10,
@@ -390,6 +405,18 @@ async function main() {
     if (process.env.BENCH_KEEP_DATA) log(`data kept in ${dataDir}`);
     else for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
   }
+}
+
+function ocppShare(version: string | undefined, mix: string | undefined): number {
+  if (version !== undefined && mix !== undefined) throw new Error('give --ocpp or --ocpp-mix, not both');
+  if (mix !== undefined) {
+    const share = Number(mix);
+    if (!(share >= 0 && share <= 1)) throw new Error('--ocpp-mix must be a share in 0..1');
+    return share;
+  }
+  if (version === undefined || version === '1.6') return 0;
+  if (version === '2.0.1') return 1;
+  throw new Error('--ocpp must be 1.6 or 2.0.1');
 }
 
 function cpuOrUndefined(pid: number): number | undefined {

@@ -27,6 +27,8 @@ export const SERVER_LAYERS = [
   ['sessions'],
   ['payments'],
   ['analytics'],
+  // What each 2.0.1 charger holds on its display; the commands keep it from their answers.
+  ['display-messages'],
   ['commands', 'ocpp-logs', 'health'],
   // Diagnostics prepares the commands' GetDiagnostics (commands.service.ts: DiagnosticsPreparer).
   ['diagnostics'],
@@ -34,9 +36,19 @@ export const SERVER_LAYERS = [
   // Security profiles, Voltline's CA, chargers' certificates and security events. It prepares the
   // commands' SecurityProfile change and certificate calls (handed to commands by services.ts).
   ['security'],
+  // The OCPP 2.0.1 device model: sends through the commands (sendRecorded, handed in by services.ts).
+  ['device-model'],
+  // OCPP 2.0.1 monitors: read the device model's charger scope and report rules, send through the commands.
+  ['monitoring'],
   // Bookings send ReserveNow/CancelReservation through the commands (handed in by services.ts) and
   // hand sessions the narrow BookingStarts a StartTransaction uses.
   ['bookings'],
+  // Data-protection requests (N09/N10) about drivers: send through the commands (handed in by
+  // services.ts), with the bookings' recorded-send type.
+  ['customer-information'],
+  // What chargers say of their limits (K09, K12–K17); the balancer reads the limits, and whether a
+  // charger is balanced is handed in by services.ts.
+  ['charger-limits'],
   // Smart-charging groups and their balancer; they send through the commands (handed in by services.ts).
   ['smart-charging'],
 ];

@@ -1,9 +1,11 @@
 import WebSocket from 'ws';
+import { DIALECTS, type OcppVersion } from './dialects.js';
 
 type Pending = { action: string; sentAt: number; resolve: (v: unknown) => void; reject: (e: Error) => void };
 
 /**
- * A bare OCPP 1.6J charger: one WebSocket, one CALL in flight at a time, response time taken
+ * A bare OCPP 1.6J or 2.0.1 charger (the version is only its subprotocol here; what it says is
+ * its dialect's, dialects.ts): one WebSocket, one CALL in flight at a time, response time taken
  * at the client. It is deliberately lean (no schema validation, no scheduler) so that on a
  * shared 2-core machine the client takes as little CPU from the server as it can.
  */
@@ -17,12 +19,13 @@ export class BenchCharger {
   constructor(
     readonly id: string,
     private readonly onAnswer: (action: string, ms: number, ok: boolean) => void,
+    readonly version: OcppVersion = '1.6',
   ) {}
 
   /** `localAddress`: the loopback source address (127.0.0.2, …) when one has too few ports left. */
   connect(url: string, password: string, timeoutMs: number, localAddress?: string): Promise<void> {
     const auth = Buffer.from(`${this.id}:${password}`).toString('base64');
-    const ws = new WebSocket(`${url}/${this.id}`, ['ocpp1.6'], {
+    const ws = new WebSocket(`${url}/${this.id}`, [DIALECTS[this.version].subprotocol], {
       headers: { authorization: `Basic ${auth}` },
       handshakeTimeout: timeoutMs,
       perMessageDeflate: false,
@@ -106,15 +109,13 @@ const now = () => new Date().toISOString();
 
 /** The real mix's boot: BootNotification and the status of the charger and its two connectors. */
 export async function bootAvailable(c: BenchCharger): Promise<void> {
-  await c.call('BootNotification', {
-    chargePointVendor: 'Voltline',
-    chargePointModel: 'Bench 22',
-    chargePointSerialNumber: `SN-${c.id}`,
-    firmwareVersion: '1.0.0',
-  });
-  const timestamp = now();
-  for (const connectorId of [0, 1, 2])
-    await c.call('StatusNotification', { connectorId, status: 'Available', errorCode: 'NoError', timestamp });
+  const dialect = DIALECTS[c.version];
+  const [action, payload] = dialect.boot(`SN-${c.id}`);
+  await c.call(action, payload());
+  for (const connectorId of [0, 1, 2]) {
+    const status = dialect.status(connectorId, 'Available', true);
+    if (status) await c.call(status[0], status[1]());
+  }
 }
 
 /** What a charger says after connecting: boot, its connectors' status, and a running transaction. */

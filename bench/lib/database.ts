@@ -237,7 +237,39 @@ export async function sessionTotals(database: Database) {
     balanceCharges: charges?.n ?? 0,
     chargedSessions: charges?.sessions ?? 0,
     driversWithBalanceDrift: drift?.n ?? 0,
+    ...(await totalsByVersion(database)),
   };
+}
+
+/**
+ * The same end checks per OCPP version: a 2.0.1 charger's session carries the charger's own
+ * transaction id (charger_transaction_id), a 1.6 one does not. Each completed session should have
+ * one payment line and one balance charge (`session:<id>`), whichever version stopped it.
+ */
+async function totalsByVersion(database: Database) {
+  const rows = await database.db
+    .execute<{ v201: boolean; state: string; n: number; payments: number; charges: number }>(
+      sql`
+    SELECT (s.charger_transaction_id IS NOT NULL) AS v201, s.state, count(*)::int AS n,
+      coalesce(sum((SELECT count(*) FROM payments p WHERE p.session_id = s.id AND p.kind = 'session')), 0)::int AS payments,
+      coalesce(sum((SELECT count(*) FROM balance_entries b
+        WHERE b.reference = 'session:' || s.id AND b.kind = 'charge')), 0)::int AS charges
+    FROM charging_sessions s GROUP BY 1, 2`,
+    )
+    .then(
+      (r) =>
+        (r as { rows: { v201: boolean; state: string; n: number; payments: number; charges: number }[] })
+          .rows,
+    );
+  const of = (v201: boolean) => {
+    const mine = rows.filter((r) => r.v201 === v201);
+    return {
+      byState: Object.fromEntries(mine.map((r) => [r.state, r.n])),
+      payments: mine.reduce((sum, r) => sum + r.payments, 0),
+      balanceCharges: mine.reduce((sum, r) => sum + r.charges, 0),
+    };
+  };
+  return { ocpp16: of(false), ocpp201: of(true) };
 }
 
 /**

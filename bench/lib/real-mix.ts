@@ -1,5 +1,6 @@
 import type { BenchCharger } from './chargers.js';
 import { benchCard } from './database.js';
+import { DIALECTS, type Dialect, type DialectSession, type Message, type Sample } from './dialects.js';
 
 /**
  * The real mix: every connector of every charger runs charging sessions one after another, as a
@@ -10,6 +11,8 @@ import { benchCard } from './database.js';
  * Each charger sends a Heartbeat at its interval, and now and then one drops its socket,
  * reconnects and boots again; what it had to send meanwhile is sent after the boot (a transaction
  * message whose answer was lost is sent again, as chargers do). One CALL in flight per charger.
+ * That is OCPP 1.6; a 2.0.1 charger lives the same life in its own words (dialects.ts): Occupied,
+ * Authorize, TransactionEvent Started, Updated per meter value, Ended, then Available.
  */
 export interface RealMixOptions {
   /** Messages per second the fleet should send overall; sets the meter interval. */
@@ -29,8 +32,6 @@ export interface RealMixOptions {
 /** MeterValues per session: uniform in this range. */
 const METERS = [6, 18] as const;
 const MEAN_METERS = (METERS[0] + METERS[1]) / 2;
-/** Other messages per session: Preparing, Authorize, Start, Charging, Stop, Finishing, Available. */
-const SESSION_EXTRA = 7;
 const MEASURANDS = [
   ['Energy.Active.Import.Register', 'Wh'],
   ['Power.Active.Import', 'W'],
@@ -47,7 +48,6 @@ interface Outgoing {
   reject: (e: Error) => void;
 }
 
-const iso = (ms = Date.now()) => new Date(ms).toISOString();
 const uniform = (a: number, b: number) => a + Math.random() * (b - a);
 
 export class RealFleet {
@@ -76,12 +76,14 @@ export class RealFleet {
     readonly password: string,
   ) {
     const c = clients.length;
-    // Per connector a cycle of (N + 7) messages over (N + 2) intervals (N meter values, and an
+    // Per connector a cycle of (N + extra) messages over (N + 2) intervals (N meter values, and an
     // idle time of about two intervals between sessions); two connectors per charger; heartbeats.
+    // The extra messages (7 in 1.6, 5 in 2.0.1) averaged over the fleet's versions.
+    const extra = clients.reduce((sum, k) => sum + DIALECTS[k.version].sessionExtra, 0) / Math.max(1, c);
     const perConnector = (o.rate - c / o.heartbeatSeconds) / (2 * c);
     this.meterSeconds = Math.max(
       0.05,
-      (MEAN_METERS + SESSION_EXTRA) / ((MEAN_METERS + 2) * Math.max(perConnector, 1e-6)),
+      (MEAN_METERS + extra) / ((MEAN_METERS + 2) * Math.max(perConnector, 1e-6)),
     );
     for (const client of clients) this.chargers.push(new RealCharger(this, client));
   }
@@ -125,24 +127,21 @@ export class RealFleet {
   }
 }
 
-interface ConnectorState {
+interface ConnectorState extends DialectSession {
   id: 1 | 2;
-  transactionId?: number;
   accepted: boolean;
   card?: number;
-  idTag: string;
   energyWh: number;
-  meterStart: number;
   metersLeft: number;
   measurands: number;
   soc: number;
   powerW: number;
   interval: number;
-  startedAt: number;
 }
 
 class RealCharger {
   readonly connectors: ConnectorState[];
+  private readonly dialect: Dialect;
   private readonly queue: Outgoing[] = [];
   private sending = false;
   private online = true;
@@ -152,6 +151,7 @@ class RealCharger {
     private readonly fleet: RealFleet,
     readonly client: BenchCharger,
   ) {
+    this.dialect = DIALECTS[client.version];
     this.connectors = ([1, 2] as const).map((id) => ({
       id,
       accepted: false,
@@ -164,11 +164,12 @@ class RealCharger {
       powerW: 0,
       interval: fleet.meterSeconds,
       startedAt: 0,
+      seqNo: 0,
     }));
   }
 
   /** Sends in order, one in flight; a CALL whose answer a dropped socket lost is sent again. */
-  send(action: string, payload: () => object, first = false): Promise<Answer> {
+  send([action, payload]: Message, first = false): Promise<Answer> {
     return new Promise((resolve, reject) => {
       const item = { action, payload, resolve, reject };
       if (first) this.queue.unshift(item);
@@ -237,13 +238,10 @@ class RealCharger {
     }, seconds * 1000);
   }
 
-  private status(connectorId: number, status: string) {
-    return this.send('StatusNotification', () => ({
-      connectorId,
-      status,
-      errorCode: 'NoError',
-      timestamp: iso(),
-    }));
+  /** A status in 1.6 words; nothing where a 2.0.1 station has no change to report. */
+  private async status(connectorId: number, status: string): Promise<void> {
+    const message = this.dialect.status(connectorId, status);
+    if (message) await this.send(message);
   }
 
   /** Preparing, Authorize, and when accepted StartTransaction and Charging. */
@@ -253,8 +251,9 @@ class RealCharger {
     k.idTag = idTag;
     k.card = card;
     await this.status(k.id, 'Preparing');
-    const auth = await this.send('Authorize', () => ({ idTag }));
-    if ((auth.idTagInfo as { status?: string } | undefined)?.status !== 'Accepted') {
+    const auth = await this.send(this.dialect.authorize(idTag));
+    const verdict = (auth.idTagInfo ?? auth.idTokenInfo) as { status?: string } | undefined;
+    if (verdict?.status !== 'Accepted') {
       f.counts.refusedAtAuthorize++;
       f.giveBack(card);
       await this.status(k.id, 'Available');
@@ -268,22 +267,15 @@ class RealCharger {
     k.powerW = [3_700, 7_400, 11_000, 22_000][Math.floor(Math.random() * 4)] ?? 11_000;
     k.interval = f.meterSeconds * uniform(0.7, 1.3);
     k.metersLeft = METERS[0] + Math.floor(Math.random() * (METERS[1] - METERS[0] + 1));
-    const timestamp = iso();
-    const start = await this.send('StartTransaction', () => ({
-      connectorId: k.id,
-      idTag,
-      meterStart: k.meterStart,
-      timestamp,
-    }));
-    k.transactionId = start.transactionId as number;
-    const status = (start.idTagInfo as { status?: string } | undefined)?.status;
+    const start = await this.send(this.dialect.start(k.id, k));
+    const isAccepted = this.dialect.started(k, start);
     // Running from the answer on, as the database has it (the Charging status may still wait).
-    if (status === 'Accepted') {
+    if (isAccepted) {
       k.accepted = true;
       f.counts.sessionsStarted++;
     }
     await this.status(k.id, 'Charging');
-    if (status !== 'Accepted') {
+    if (!isAccepted) {
       // Refused at the start (e.g. the card is busy elsewhere): the charger stops at once.
       f.counts.refusedAtStart++;
       await this.stopSession(k, 'DeAuthorized');
@@ -314,25 +306,20 @@ class RealCharger {
     this.meter += wh;
     k.soc = Math.min(100, k.soc + wh / 600);
     const register = k.meterStart + k.energyWh;
-    await this.send('MeterValues', () => ({
-      connectorId: k.id,
-      transactionId: k.transactionId,
-      meterValue: [{ timestamp: iso(), sampledValue: this.sample(k, register) }],
-    })).catch(() => undefined);
+    await this.send(this.dialect.meter(k.id, k, this.sample(k, register))).catch(() => undefined);
     this.later(k.interval, () => this.meterOrStop(k));
   }
 
-  private sample(k: ConnectorState, register: number) {
-    const values: Record<string, string> = {
-      'Energy.Active.Import.Register': String(register),
-      'Power.Active.Import': String(k.powerW + Math.round(uniform(-200, 200))),
-      SoC: String(Math.round(k.soc)),
-      'Current.Import': (k.powerW / 690).toFixed(1),
-      Voltage: uniform(228, 232).toFixed(1),
+  private sample(k: ConnectorState, register: number): Sample[] {
+    const values: Record<string, number> = {
+      'Energy.Active.Import.Register': register,
+      'Power.Active.Import': k.powerW + Math.round(uniform(-200, 200)),
+      SoC: Math.round(k.soc),
+      'Current.Import': Math.round((k.powerW / 690) * 10) / 10,
+      Voltage: Math.round(uniform(228, 232) * 10) / 10,
     };
     return MEASURANDS.slice(0, k.measurands).map(([measurand, unit]) => ({
-      value: values[measurand] ?? '0',
-      context: 'Sample.Periodic',
+      value: values[measurand] ?? 0,
       measurand,
       unit,
       ...(measurand === 'SoC' ? { location: 'EV' } : {}),
@@ -341,25 +328,7 @@ class RealCharger {
 
   private async stopSession(k: ConnectorState, reason: string): Promise<void> {
     const f = this.fleet;
-    const meterStop = k.meterStart + k.energyWh;
-    const timestamp = iso();
-    await this.send('StopTransaction', () => ({
-      transactionId: k.transactionId,
-      idTag: k.idTag,
-      meterStop,
-      timestamp,
-      reason,
-      transactionData: [
-        {
-          timestamp: iso(k.startedAt),
-          sampledValue: [{ value: String(k.meterStart), context: 'Transaction.Begin', unit: 'Wh' }],
-        },
-        {
-          timestamp,
-          sampledValue: [{ value: String(meterStop), context: 'Transaction.End', unit: 'Wh' }],
-        },
-      ],
-    }));
+    await this.send(this.dialect.stop(k.id, k, k.meterStart + k.energyWh, reason));
     if (k.accepted) f.counts.sessionsStopped++;
     k.accepted = false;
     k.transactionId = undefined;
@@ -371,7 +340,7 @@ class RealCharger {
 
   private async heartbeat(): Promise<void> {
     this.later(this.fleet.o.heartbeatSeconds, () => this.heartbeat());
-    await this.send('Heartbeat', () => ({}));
+    await this.send(['Heartbeat', () => ({})]);
   }
 
   private nextReconnect(): number {
@@ -396,33 +365,14 @@ class RealCharger {
       return;
     }
     this.client.busy = false;
-    const first: [string, () => object][] = [
-      [
-        'BootNotification',
-        () => ({
-          chargePointVendor: 'Voltline',
-          chargePointModel: 'Bench 22',
-          chargePointSerialNumber: `SN-${this.client.id}`,
-          firmwareVersion: '1.0.0',
-        }),
-      ],
-      [
-        'StatusNotification',
-        () => ({ connectorId: 0, status: 'Available', errorCode: 'NoError', timestamp: iso() }),
-      ],
-      ...this.connectors.map((k): [string, () => object] => [
-        'StatusNotification',
-        () => ({
-          connectorId: k.id,
-          status: k.accepted ? 'Charging' : 'Available',
-          errorCode: 'NoError',
-          timestamp: iso(),
-        }),
-      ]),
+    const d = this.dialect;
+    const statuses = [
+      d.status(0, 'Available', true),
+      ...this.connectors.map((k) => d.status(k.id, k.accepted ? 'Charging' : 'Available', true)),
     ];
+    const first = [d.boot(`SN-${this.client.id}`), ...statuses.filter((m) => m !== undefined)];
     // In front of what waited: boot first, then the statuses, then the queued messages.
-    for (const [action, payload] of first.reverse())
-      void this.send(action, payload, true).catch(() => undefined);
+    for (const message of first.reverse()) void this.send(message, true).catch(() => undefined);
     this.online = true;
     void this.pump();
   }

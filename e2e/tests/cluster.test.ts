@@ -1,6 +1,6 @@
 import ocppRpc from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCharger, type SimCharger } from '@voltline/simulator';
+import { startCharger, startCharger201, type SimCharger, type SimCharger201 } from '@voltline/simulator';
 import { Balancer, clusterServicesUp, startCluster, type Cluster } from '../support/cluster';
 import { launchBrowser, newPage, signInAs } from '../support/browser';
 import type { TestServer } from '../support/server';
@@ -22,7 +22,7 @@ let balancer: Balancer;
 let balancerUrl: string;
 let token: string;
 let operatorId: number;
-const chargers: SimCharger[] = [];
+const chargers: (SimCharger | SimCharger201)[] = [];
 const raws: RawCharger[] = [];
 
 const portOf = (s: TestServer) => ({ port: Number(new URL(s.url).port) });
@@ -275,6 +275,86 @@ describe.skipIf(!up)('several Voltline processes on one PostgreSQL and NATS', { 
     }
     await expect.poll(() => connectorStatus(b, 'CL-LIVE')).toBe('Faulted');
     await charger.close({ force: true });
+  });
+
+  it('F01/F02 drives a 2.0.1 station held by one process from the other: remote start and stop, its frames logged, its commands recorded', async () => {
+    const password = await chargePoint('CL-201');
+    const station = await startCharger201({
+      url: wsUrl(b.url),
+      id: 'CL-201',
+      password,
+      connectors: 1,
+      speed: 60,
+    });
+    chargers.push(station);
+    await expect.poll(() => holder('CL-201')).toEqual({ connected: true, node: 'node-b' });
+    const [{ ocpp_protocol } = { ocpp_protocol: '' }] = await rows<{ ocpp_protocol: string }>(
+      "SELECT ocpp_protocol FROM charge_points WHERE charge_point_id = 'CL-201'",
+    );
+    expect(ocpp_protocol).toBe('ocpp2.0.1');
+    // The car is plugged in; the driver starts from the app.
+    station.plugIn(1);
+
+    // Asked of process A in the network's command language; B translates for its 2.0.1 socket.
+    const start = await call<{ status: string; remoteStartId: number }>(
+      a,
+      'POST',
+      'ocpp/RemoteTrigger/startTransaction',
+      { chargePointId: 'CL-201', idTag: 'DEMO0002', connectorId: 1 },
+    );
+    expect(start.status).toBe(200);
+    expect(start.body.data.status).toBe('Accepted');
+    const session = async () =>
+      (
+        await rows<{ id: number; state: string; remote_start_id: number | null; energy_wh: string | null }>(
+          `SELECT s.id, s.state, s.remote_start_id, s.energy_wh FROM charging_sessions s
+           JOIN charge_points c ON c.id = s.charge_point_id WHERE c.charge_point_id = 'CL-201'`,
+        )
+      )[0];
+    await expect.poll(async () => (await session())?.state, { timeout: 20_000 }).toBe('active');
+    const running = await session();
+    expect(running?.remote_start_id).toBe(start.body.data.remoteStartId);
+    await new Promise((r) => setTimeout(r, 1500));
+
+    const stop = await call<{ status: string }>(a, 'POST', 'ocpp/RemoteTrigger/stopTransaction', {
+      chargePointId: 'CL-201',
+      transactionId: running?.id,
+    });
+    expect(stop.body.data.status).toBe('Accepted');
+    await expect.poll(async () => (await session())?.state, { timeout: 20_000 }).toBe('completed');
+    expect(Number((await session())?.energy_wh)).toBeGreaterThan(0);
+
+    // The holding process logged the 2.0.1 frames (its log is written in batches, a moment later);
+    // the asking one recorded the commands.
+    const logged = async () =>
+      (
+        await rows<{ action: string }>(
+          `SELECT DISTINCT action FROM ocpp_messages WHERE charge_point_id = 'CL-201' AND action IS NOT NULL`,
+        )
+      ).map((r) => r.action);
+    await expect
+      .poll(logged, { timeout: 15_000 })
+      .toEqual(
+        expect.arrayContaining([
+          'BootNotification',
+          'RequestStartTransaction',
+          'RequestStopTransaction',
+          'TransactionEvent',
+        ]),
+      );
+    const [cp] = await rows<{ id: number }>("SELECT id FROM charge_points WHERE charge_point_id = 'CL-201'");
+    const history = await call<{ items: { action: string; outcome: string }[] }>(
+      a,
+      'GET',
+      `portal/ChargePoint/${cp?.id}/commands`,
+    );
+    // The device model asked for at the station's first acceptance, then staff's two commands.
+    expect(history.body.data.items.map((i) => `${i.action}:${i.outcome}`).sort()).toEqual([
+      'GetBaseReport:answered',
+      'RemoteStartTransaction:answered',
+      'RemoteStopTransaction:answered',
+    ]);
+    await station.close();
   });
 
   it('survives kill -9 of a process: its chargers reconnect to the other, their sessions end once, and the rest are shown offline', async () => {

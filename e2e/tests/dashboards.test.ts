@@ -208,11 +208,25 @@ describe('dashboards', () => {
     const words = await events.getByTestId('event-words').allInnerTexts();
     expect(words.join(' | ')).not.toMatch(/Charger closing|GroundFailure|1000/);
     // The close frame as sent is there for whoever wants it, marked as the charger's.
-    await events.getByText('Şarj istasyonu bağlantıyı kapattı').hover();
-    await page
+    // Hovered again until the tooltip shows: the charts above may still be laying out, moving the
+    // row from under a mouse that was placed on it a moment earlier.
+    const aside = page
       .getByRole('tooltip')
-      .getByText('Kod 1000 · Şarj istasyonunun sözleri: Charger closing')
-      .waitFor();
+      .getByText('Kod 1000 · Şarj istasyonunun sözleri: Charger closing');
+    await expect
+      .poll(
+        async () => {
+          if (await aside.isVisible()) return true;
+          await page.mouse.move(0, 0);
+          await events
+            .getByText('Şarj istasyonu bağlantıyı kapattı')
+            .hover({ timeout: 2_000 })
+            .catch(() => undefined);
+          return false;
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(true);
     await screenshot(page, 'dashboard-recent-events-tr');
   });
 

@@ -160,6 +160,13 @@ const EnvSchema = z.object({
   /** Seconds an FTP connection has to log in before it is closed; connections one address may hold. */
   FTP_LOGIN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   FTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(10),
+  /**
+   * Plug & Charge (ISO 15118): the PKI/OCSP provider chargers' EV-certificate, OCSP and contract
+   * questions go to (see pnc-provider.ts); without it they are answered as "not available".
+   */
+  PNC_PROVIDER_URL: z.url().optional(),
+  PNC_PROVIDER_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  PNC_PROVIDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   /** The largest firmware image staff may upload (at most the contract's FIRMWARE_MAX_BYTES, 256 MiB). */
   FIRMWARE_MAX_MB: z.coerce.number().int().min(1).max(256).default(256),
   /** Minutes a charger has, after its last download retry, to install and report before it is timed out. */

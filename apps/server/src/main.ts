@@ -31,6 +31,8 @@ async function startDemoFleet(database: Database, config: Config, port: number) 
     faultProbability: 0.02,
     connectConcurrency: 20,
     config: { MeterValueSampleInterval: '30' },
+    // Every third demo charger speaks OCPP 2.0.1: one network, both protocols.
+    ocppMix: 1 / 3,
   });
 }
 
@@ -105,7 +107,7 @@ async function main() {
   );
   if (fleet)
     lines.push(
-      `Simulated chargers: ${fleet.chargers.length} connected to ws://localhost:${port}/ocpp (SIMULATE=false to stop them)`,
+      `Simulated chargers: ${fleet.size} connected to ws://localhost:${port}/ocpp (SIMULATE=false to stop them)`,
     );
   console.log(lines.join('\n'));
 }

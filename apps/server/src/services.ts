@@ -20,7 +20,13 @@ import { ConnectorsService } from './modules/charge-points/connectors.service.js
 import { ChargePointInsights } from './modules/charge-points/insights.service.js';
 import { ReferenceService } from './modules/charge-points/reference.service.js';
 import { BookingsService, bookingStarts } from './modules/bookings/bookings.service.js';
+import { BookingsOcpp } from './modules/bookings/bookings.ocpp.js';
 import { CommandsService } from './modules/commands/commands.service.js';
+import { RawCallsService } from './modules/commands/raw-calls.service.js';
+import { localListLimits } from './ocpp/local-list-limits.js';
+import { TariffCost } from './ocpp/v201/tariff-cost.js';
+import { CustomerInformationOcpp } from './modules/customer-information/customer-information.ocpp.js';
+import { CustomerInformationService } from './modules/customer-information/customer-information.service.js';
 import { DiagnosticsOcpp } from './modules/diagnostics/diagnostics.ocpp.js';
 import { DiagnosticsService } from './modules/diagnostics/diagnostics.service.js';
 import { DriverDetailsService } from './modules/drivers/driver-details.service.js';
@@ -41,12 +47,23 @@ import { OcppLogsService } from './modules/ocpp-logs/ocpp-logs.service.js';
 import { OperatorsService } from './modules/operators/operators.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { SecurityOcpp } from './modules/security/security.ocpp.js';
+import { pncProvider } from './modules/security/pnc-provider.js';
 import { SecurityService } from './modules/security/security.service.js';
 import { CERTIFICATE_COMMANDS, prepareCertificateCommand } from './modules/security/certificates.commands.js';
 import { CertificateAuthority } from './modules/security/certificate-authority.js';
 import { CertificateSigningOcpp } from './modules/security/certificate-signing.ocpp.js';
 import { CertificateRenewal } from './modules/security/certificate-renewal.js';
 import { SecurityProfiles } from './modules/security/security-profiles.service.js';
+import { NetworkProfiles } from './modules/security/network-profiles.service.js';
+import { ChargerLimitsOcpp } from './modules/charger-limits/charger-limits.ocpp.js';
+import { ChargerLimitsService } from './modules/charger-limits/charger-limits.service.js';
+import { DeviceModelOcpp } from './modules/device-model/device-model.ocpp.js';
+import { DisplayMessagesOcpp } from './modules/display-messages/display-messages.ocpp.js';
+import { DisplayMessagesService } from './modules/display-messages/display-messages.service.js';
+import { MonitoringOcpp } from './modules/monitoring/monitoring.ocpp.js';
+import { MonitoringService } from './modules/monitoring/monitoring.service.js';
+import { DeviceModelService } from './modules/device-model/device-model.service.js';
+import { SessionTransactions } from './modules/sessions/sessions.transactions.js';
 import { SessionsOcpp } from './modules/sessions/sessions.ocpp.js';
 import { Balancer } from './modules/smart-charging/balancer.js';
 import { SmartChargingOcpp } from './modules/smart-charging/smart-charging.ocpp.js';
@@ -54,6 +71,7 @@ import { SmartChargingService } from './modules/smart-charging/smart-charging.se
 import { activeSessionCounts, hasActiveSession } from './modules/sessions/sessions.repository.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { tariffFitsChargePoint } from './modules/tariffs/tariffs.repository.js';
+import { groupOfChargePoint } from './modules/smart-charging/smart-charging.repository.js';
 import { TariffsService } from './modules/tariffs/tariffs.service.js';
 import { createOperatorWithOwner, userInReach } from './modules/users/registration.js';
 import { UsersService } from './modules/users/users.service.js';
@@ -117,6 +135,8 @@ export function createServices({
     (write) => write(db),
   );
   const sessionsOcpp = new SessionsOcpp(db, bookingStarts, ocppWrites);
+  // The same sessions as the chargers that report transaction events (OCPP 2.0.1) see them.
+  const sessionTransactions = new SessionTransactions(db, bookingStarts, ocppWrites);
   const files = new FilesService({
     db,
     store: new LocalFileStore(path.join(config.DATA_DIR, 'files')),
@@ -169,20 +189,41 @@ export function createServices({
     balancer.membersChanged();
     return Promise.resolve();
   });
-  const securityProfiles = new SecurityProfiles(db, clock, config.tls !== null);
+  const securityProfiles = new SecurityProfiles(db, clock, config.tls !== null, config.PUBLIC_URL);
+  const deviceModelOcpp = new DeviceModelOcpp(db);
+  const displayMessagesOcpp = new DisplayMessagesOcpp(db);
+  const chargerLimitsOcpp = new ChargerLimitsOcpp(
+    db,
+    async (id) => (await groupOfChargePoint(db, id)) !== null,
+    clock,
+  );
   const metrics = new Metrics(config.nodeId);
   const ocpp = new CentralSystem({
     db,
     writes: ocppWrites,
     metrics,
     chargers: new ChargersOcpp(db),
-    drivers: new DriversOcpp(db),
+    drivers: new DriversOcpp(db, config.DEFAULT_LOCALE),
     sessions: sessionsOcpp,
+    transactions: sessionTransactions,
+    deviceModel: deviceModelOcpp,
+    customerInformation: new CustomerInformationOcpp(db),
+    // CostUpdated goes straight through the gateway: a running cost is no staff command to record.
+    tariffCost: new TariffCost({
+      db,
+      clock,
+      send: (chargePointId, payload): Promise<unknown> =>
+        ocpp.gateway.call(chargePointId, 'CostUpdated', payload),
+    }),
+    displayMessages: displayMessagesOcpp,
+    chargerLimits: chargerLimitsOcpp,
+    monitoring: new MonitoringOcpp(db),
     diagnostics: diagnosticsOcpp,
     maintenance: new MaintenanceOcpp(db, log),
     firmware: firmwareOcpp,
     smartCharging: smartChargingOcpp,
-    security: new SecurityOcpp(db),
+    bookings: new BookingsOcpp(db),
+    security: new SecurityOcpp(db, pncProvider(config)),
     certificates,
     log,
     nodeId: config.nodeId,
@@ -201,6 +242,7 @@ export function createServices({
       floodCloseAfter: config.OCPP_FLOOD_CLOSE_AFTER,
     },
     logFrameBytes: config.OCPP_LOG_FRAME_BYTES,
+    publicUrl: config.PUBLIC_URL,
     nats: nats ? { connection: nats, prefix: config.NATS_SUBJECT_PREFIX } : null,
     isLeader: () => leader.isLeader,
   });
@@ -230,7 +272,12 @@ export function createServices({
       handles: (command) => CERTIFICATE_COMMANDS.has(command),
       prepare: (cp, command, request) => prepareCertificateCommand(db, cp, command, request),
     },
+    localListLimits(db),
   );
+  const deviceModel = new DeviceModelService(db, ocpp.gateway, commands, securityProfiles);
+  const networkProfiles = new NetworkProfiles(db, commands, securityProfiles);
+  const chargerLimits = new ChargerLimitsService(db, ocpp.gateway, commands, clock);
+  deviceModelOcpp.onAccepted = (cp) => deviceModel.requestIfUnknown(cp);
   const rollout: FirmwareRollout = new FirmwareRollout({
     db,
     clock,
@@ -259,6 +306,7 @@ export function createServices({
     clock,
     tokens,
     ocpp,
+    rawCalls: new RawCallsService(db, ocpp.gateway, config.nodeId),
     metrics,
     leader,
     leaderWork,
@@ -285,6 +333,11 @@ export function createServices({
       publicUrl: config.PUBLIC_URL,
       chargers: ocpp.gateway,
       queries: chargePointQueries,
+      approved: async (cp, userId) => {
+        if (!(await ocpp.gateway.isConnected(cp.chargePointId))) return;
+        const payload = { requestedMessage: 'BootNotification' as const };
+        await commands.sendRecorded(cp, 'TriggerMessage', payload, { logged: payload, userId });
+      },
     }),
     pendingChargePoints: new PendingChargePointsService(db),
     connectors: new ConnectorsService(db, chargePointQueries),
@@ -293,6 +346,9 @@ export function createServices({
     tariffs: new TariffsService(db),
     drivers: new DriversService(db),
     driverDetails: new DriverDetailsService(db),
+    customerInformation: new CustomerInformationService(db, (cp, action, payload, opts) =>
+      commands.sendRecorded(cp, action, payload, opts),
+    ),
     sessions: new SessionsService({ db, clock, staleHours: config.SESSION_STALE_HOURS }),
     payments: new PaymentsService(db),
     analytics: new AnalyticsService(db),
@@ -304,6 +360,13 @@ export function createServices({
       isConnected: (id) => ocpp.gateway.isConnected(id),
     }),
     securityProfiles,
+    networkProfiles,
+    deviceModel,
+    displayMessages: new DisplayMessagesService(db, (ctx, body) =>
+      commands.send(ctx, 'setDisplayMessage', body),
+    ),
+    chargerLimits,
+    monitoring: new MonitoringService(db, ocpp.gateway, commands),
     ocppLogs: new OcppLogsService(db, config.OCPP_LOG_FRAME_BYTES),
     maintenance: new MaintenanceService(db),
     security: new SecurityService(db),

@@ -147,8 +147,13 @@ function byType(
     case 'null':
       return fc.constant(null);
     case 'array':
+      // Deep down, only what the schema requires (minItems, required fields), so a valid body of a
+      // deep message (a report's profiles' schedules' periods) stays valid.
       return depth > 4
-        ? fc.constant([])
+        ? fc.array(fromSchema(s.items ?? {}, hostility, known, name, depth + 1), {
+            minLength: s.minItems ?? 0,
+            maxLength: s.minItems ?? 0,
+          })
         : fc.array(fromSchema(s.items ?? {}, hostility, known, name, depth + 1), {
             minLength: s.minItems ?? 0,
             maxLength: Math.max(s.minItems ?? 0, Math.min(s.maxItems ?? 3, 3)),
@@ -165,7 +170,10 @@ function objectFrom(s: JsonSchema, hostility: number, known: Known, depth: numbe
   const props = Object.entries(s.properties ?? {});
   const required = new Set(s.required ?? []);
   const fields = props.map(([key, schema]) => {
-    const value = depth > 4 ? fc.constant(undefined) : fromSchema(schema, hostility, known, key, depth + 1);
+    const value =
+      depth > 4 && !required.has(key)
+        ? fc.constant(undefined)
+        : fromSchema(schema, hostility, known, key, depth + 1);
     const presence = required.has(key) && hostility === 0 ? fc.constant(true) : fc.boolean();
     return fc
       .tuple(presence, value)
@@ -178,4 +186,35 @@ function objectFrom(s: JsonSchema, hostility: number, known: Known, depth: numbe
         })
       : fc.constant([] as [string, unknown][]);
   return fc.tuple(fc.tuple(...fields), extra).map(([own, more]) => new Members([...own, ...more]));
+}
+
+/** A JSON Schema whose parts may point into its `definitions` (the OCPP 2.0.1 schemas do). */
+export interface SchemaWithRefs extends JsonSchema {
+  $ref?: string;
+  definitions?: Record<string, SchemaWithRefs>;
+}
+
+/**
+ * The schema with every `#/definitions/…` reference replaced by the definition it names, so
+ * `fromSchema` can generate from the OCPP 2.0.1 schemas (none of their definitions is recursive).
+ */
+export function inlineRefs(root: SchemaWithRefs): JsonSchema {
+  const definitions = root.definitions ?? {};
+  const walk = (node: unknown, seen: string[]): unknown => {
+    if (Array.isArray(node)) return node.map((n) => walk(n, seen));
+    if (node === null || typeof node !== 'object') return node;
+    const ref = (node as SchemaWithRefs).$ref;
+    if (typeof ref === 'string') {
+      const name = ref.replace('#/definitions/', '');
+      const target = definitions[name];
+      if (!target || seen.includes(name)) return {};
+      return walk(target, [...seen, name]);
+    }
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([key]) => key !== 'definitions')
+        .map(([key, value]) => [key, walk(value, seen)]),
+    );
+  };
+  return walk(root, []) as JsonSchema;
 }

@@ -179,3 +179,61 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: hostileStructure },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
 );
+
+/** Times a charger's clock gives: now, an hour ago, and the edges of what can be stored. */
+const chargerTimes = (now: number) => [
+  new Date(now).toISOString(),
+  new Date(now - 3_600_000).toISOString(),
+  '0000-01-01T00:00:00Z',
+  '0001-01-01T00:00:00.000Z',
+  '1969-12-31T23:59:59Z',
+  '1970-01-01T00:00:00Z',
+  '2199-12-31T23:59:59.999Z',
+  '2200-01-01T00:00:00Z',
+  '9999-12-31T23:59:59Z',
+  '+275760-09-13T00:00:00.000Z',
+  '2026-02-30T00:00:00Z',
+  '2026-06-01T12:00:00+14:00',
+  'yesterday',
+];
+
+const ids201 = [0, 1, 2, 3, 99, -1, 2 ** 31 - 1, 2 ** 31, 2 ** 53, 1e308];
+
+/**
+ * Values of OCPP 2.0.1 fields by name, for fuzz-ocpp201: EVSEs and plugs that exist and that do
+ * not, sequence numbers past every column, the charger's own transaction ids (a few, so events
+ * meet in one transaction, and ones no column or index should take), sampled values as numbers
+ * (2.0.1 sends them as JSON numbers, not text), and tokens of every type, known or not.
+ */
+export const ocpp201Known = (now: number): Record<string, unknown[]> => ({
+  evseId: ids201,
+  connectorId: ids201,
+  id: ids201,
+  seqNo: [0, 1, 2, 3, -1, 2 ** 31, 2 ** 53, 1e308],
+  transactionId: ['T-1', 'T-2', 'T-3', '', ' ', '\u0000', 'a\u0000b', '\uD800', 'İ', 'x'.repeat(36), '1'],
+  remoteStartId: [0, -1, 2 ** 31, 2 ** 53],
+  reservationId: [0, -1, 2 ** 31, 2 ** 53],
+  requestId: [0, -1, 2 ** 31, 2 ** 53],
+  eventId: [0, 1, -1, 2 ** 31, 2 ** 53],
+  value: [0, 1000.5, 6000, -5, 2 ** 53, 1e308, -1e308, new Raw('1e400'), new Raw('-0')],
+  multiplier: [0, 3, -3, 127, -128, 308, 400, -400],
+  idToken: [
+    { idToken: 'DEMO0001', type: 'ISO14443' },
+    { idToken: 'DEMO0003', type: 'Central' },
+    { idToken: '', type: 'NoAuthorization' },
+    { idToken: 'UNKNOWN-TAG', type: 'eMAID' },
+    { idToken: '\u0000', type: 'KeyCode' },
+    { idToken: 'İ', type: 'Local' },
+    { idToken: 'DEMO0001', type: 'MacAddress' },
+  ],
+  timestamp: chargerTimes(now),
+  generatedAt: chargerTimes(now),
+  vendorId: ['Voltline', '\u0000', 'x\uDC00', ''],
+  messageId: ['', '\u0000', 'x'.repeat(50)],
+  data: ['{}', '\u0000', 'a\uD800b', { nested: ['\u0000'] }, LONG],
+  techInfo: ['\u0000', '\uD800', 'Ground fault'],
+  techCode: ['\u0000', 'GF-12'],
+  actualValue: ['true', '\u0000', '\uD800'],
+  csr: ['', '-----BEGIN CERTIFICATE REQUEST-----\nAAAA\n-----END CERTIFICATE REQUEST-----', '\u0000'],
+  vendorName: ['Voltline', 'a\u0000b', '\uDBFF'],
+});

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ocppRpc from 'ocpp-rpc';
 import WebSocket from 'ws';
 import { chargePoints, connectors, operators } from '../src/db/schema/index.js';
@@ -28,31 +28,44 @@ export async function registerChargePoint(
     .from(operators)
     .where(eq(operators.name, operator));
   if (!op) throw new Error(`no operator ${operator}`);
-  const [cp] = await t.database.db
-    .insert(chargePoints)
-    .values({
-      chargePointId: id,
-      operatorId: op.id,
-      name: id,
-      passwordHash: password ? hashChargerPassword(password) : null,
-      // Offline for a month before the test connects it: what a test charger sends with past times
-      // on its first connection is a replayed offline queue, judged by that gap (sessions/witness.ts).
-      lastDisconnectedAt: new Date(Date.now() - 30 * 24 * 3_600_000),
-    })
+  const values = {
+    chargePointId: id,
+    operatorId: op.id,
+    name: id,
+    passwordHash: password ? hashChargerPassword(password) : null,
+    // Offline for a month before the test connects it: what a test charger sends with past times
+    // on its first connection is a replayed offline queue, judged by that gap (sessions/witness.ts).
+    lastDisconnectedAt: new Date(Date.now() - 30 * 24 * 3_600_000),
+  };
+  // A test run again after a failure (the suite retries once) finds its charger from the first
+  // attempt: it is registered afresh rather than refused by the unique id.
+  const [again] = await t.database.db
+    .update(chargePoints)
+    .set({ ...values, registrationStatus: 'accepted', securityProfile: 1, archivedAt: null })
+    .where(sql`lower(${chargePoints.chargePointId}) = lower(${id})`)
     .returning();
+  const [cp] = again ? [again] : await t.database.db.insert(chargePoints).values(values).returning();
   if (!cp) throw new Error('insert failed');
-  await t.database.db.insert(connectors).values([
-    { chargePointId: cp.id, connectorId: 1 },
-    { chargePointId: cp.id, connectorId: 2 },
-  ]);
+  await t.database.db
+    .insert(connectors)
+    .values([
+      { chargePointId: cp.id, connectorId: 1 },
+      { chargePointId: cp.id, connectorId: 2 },
+    ])
+    .onConflictDoNothing();
   return cp;
 }
 
-export async function connectClient(url: string, identity: string, password?: string): Promise<Client> {
+export async function connectClient(
+  url: string,
+  identity: string,
+  password?: string,
+  protocol: 'ocpp1.6' | 'ocpp2.0.1' = 'ocpp1.6',
+): Promise<Client> {
   const client = new RPCClient({
     endpoint: url,
     identity,
-    protocols: ['ocpp1.6'],
+    protocols: [protocol],
     strictMode: true,
     reconnect: false,
     ...(password ? { password } : {}),
@@ -62,11 +75,16 @@ export async function connectClient(url: string, identity: string, password?: st
 }
 
 /** A raw WebSocket, for frames a well-behaved client library would never send. */
-export function rawSocket(url: string, identity: string, password?: string): Promise<WebSocket> {
+export function rawSocket(
+  url: string,
+  identity: string,
+  password?: string,
+  protocol: 'ocpp1.6' | 'ocpp2.0.1' = 'ocpp1.6',
+): Promise<WebSocket> {
   const headers = password
     ? { authorization: `Basic ${Buffer.from(`${identity}:${password}`).toString('base64')}` }
     : {};
-  const ws = new WebSocket(`${url}/${identity}`, ['ocpp1.6'], { headers });
+  const ws = new WebSocket(`${url}/${identity}`, [protocol], { headers });
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve(ws));
     ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
@@ -124,4 +142,16 @@ export const boot = {
   firmwareVersion: '1.2.3',
   iccid: '8990011122233344455',
   imsi: '286011234567890',
+};
+
+/** An OCPP 2.0.1 BootNotification's payload. */
+export const boot201 = {
+  reason: 'PowerUp',
+  chargingStation: {
+    vendorName: 'Voltline',
+    model: 'Test 201',
+    serialNumber: 'SN-201',
+    firmwareVersion: '2.0.1-a',
+    modem: { iccid: '8990011122233344455', imsi: '286011234567890' },
+  },
 };

@@ -52,6 +52,8 @@ const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/portal\/(Brand|Country|Enum)\b/, 'signedIn'],
   [/^\/api\/ocpp\/RemoteTrigger\//, 'commands'],
   [/^\/api\/portal\/ChargePoint\/:id\/commands$/, 'commands'],
+  // One display message to several chargers is a remote command to each.
+  [/^\/api\/portal\/DisplayMessages$/, 'commands'],
   [/^\/api\/messageTrace\/OcppLogs\//, 'logs'],
   [/^\/api\/portal\/Ftp\/(GetLogs|Diagnostics|DiagnosticsRetention)\b/, 'logs'],
   [/^\/api\/messageTrace\/MaintenanceLogs\b/, 'logs'],
@@ -78,6 +80,11 @@ function expectedPermission(method: string, url: string): string | undefined {
   if (!area || area === 'public' || area === 'signedIn') return area;
   if (area === 'commands') return method === 'GET' ? 'commands:read' : 'commands:write';
   if (url.endsWith('/Payment/refund')) return 'payments:refund';
+  // A 2.0.1 charger's device model is its configuration: read and changed by those who may send it
+  // commands, as 1.6's GetConfiguration and ChangeConfiguration are.
+  if (/\/DeviceModel(\/\w+)?$/.test(url)) return 'commands:write';
+  // Asking a charger for the profiles it holds (K09) is a remote command; reading its answer is not.
+  if (method === 'POST' && /\/chargingProfiles\/report$/.test(url)) return 'commands:write';
   // Installation-wide settings are Admin's alone (roles.ts), whatever the area says.
   if (method === 'PUT' && url.endsWith('/Ftp/DiagnosticsRetention')) return 'installation:write';
   // The maintenance log's and the security events' network lists are POST queries at the list's
@@ -93,12 +100,19 @@ function expectedPermission(method: string, url: string): string | undefined {
 
 /**
  * What a route needs beyond its area's permission, written here from the contract: a remote
- * command its own area's (firmware, bookings...), raising a security profile commands:write.
+ * command its own area's (firmware, bookings...), the raw console `commands:raw`, raising a
+ * security profile or setting network connection profiles commands:write.
  */
 function expectedAlsoNeeds(method: string, url: string): readonly Permission[] {
+  // The raw command console: any request, so a permission of its own (Admin, Technical Support).
+  if (url === '/api/ocpp/RemoteTrigger/call') return ['commands:raw'];
   const command = /^\/api\/ocpp\/RemoteTrigger\/(\w+)$/.exec(url)?.[1] as CommandName | undefined;
   if (command) return COMMAND_PERMISSIONS[command];
   if (method === 'POST' && url.endsWith('/SecurityProfile')) return ['commands:write'];
+  // A 2.0.1 charger's network connection profiles (B09, B10) change its setup by remote commands.
+  if (method === 'POST' && /\/NetworkProfile(\/priority)?$/.test(url)) return ['commands:write'];
+  // A 2.0.1 charger's monitors (N02-N06) are changed by remote commands; reading them is the charger's.
+  if (method !== 'GET' && /\/ChargePoint\/:id\/(monitors|monitoring)\b/.test(url)) return ['commands:write'];
   return [];
 }
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AuditLog } from '@voltline/contract';
 import {
   bookings,
+  chargerEvents,
   diagnosticsRequests,
   storedFiles,
   driverAddresses,
@@ -128,6 +129,22 @@ beforeAll(async () => {
     })
     .returning();
   await db.insert(smartChargingMembers).values({ groupId: group!.id, chargePointId: cp.id });
+  // A device event of Ankara's charger, as a 2.0.1 NotifyEvent leaves it: the events route must not show it.
+  await db.insert(chargerEvents).values({
+    chargePointId: cp.id,
+    kind: 'NotifyEvent',
+    status: 'true',
+    payload: {
+      eventId: 1,
+      timestamp: new Date().toISOString(),
+      trigger: 'Alerting',
+      actualValue: 'true',
+      techInfo: 'ANK-PROBE door open',
+      eventNotificationType: 'HardWiredNotification',
+      component: { name: 'Controller' },
+      variable: { name: 'Problem' },
+    },
+  });
   charger = await connectClient(url, 'ANK-PROBE', 'ankara-probe-secret1');
   const [file] = await db
     .insert(storedFiles)
@@ -204,6 +221,7 @@ function idFor(url: string): number | string | undefined {
     [/driver\/address/, 'address'],
     [/driver\/vehicle/, 'vehicle'],
     [/\/driver\/:id/, 'driver'],
+    [/\/Driver\/:id\/customerInformation/, 'driver'],
     [/\/tariff\/:tariffId/, 'tariff'],
     [/\/user\/:id/, 'user'],
     [/Ftp\/Diagnostics\/:id/, 'diagnostics'],
@@ -220,9 +238,35 @@ const BODIES: Record<string, unknown> = {
   'POST /api/portal/Transaction/:id/close': { reason: 'tenant probe' },
   'POST /api/portal/Transaction/:id/review': { action: 'release', note: 'tenant probe' },
   'POST /api/portal/ChargePoint/:id/password': {},
+  'POST /api/portal/Driver/:id/customerInformation': { report: true, clear: false },
   'POST /api/portal/ChargePoint/:id/SecurityProfile': { profile: 2 },
+  'POST /api/portal/ChargePoint/:id/NetworkProfile': {
+    configurationSlot: 2,
+    ocppCsmsUrl: 'wss://voltline.test/ocpp',
+    messageTimeout: 30,
+    securityProfile: 2,
+    ocppInterface: 'Wired0',
+  },
+  'POST /api/portal/ChargePoint/:id/NetworkProfile/priority': { priority: [2, 1] },
   'POST /api/portal/AuditLogs/GetUserAuditLogsDynamic/:userId': {},
   'POST /api/portal/SmartCharging/:id/compositeSchedules': {},
+  'POST /api/portal/ChargePoint/:id/DeviceModel/setVariables': {
+    items: [{ component: { name: 'OCPPCommCtrlr' }, variable: { name: 'HeartbeatInterval' }, value: '60' }],
+  },
+  'POST /api/portal/ChargePoint/:id/DeviceModel/report': { componentCriteria: ['Problem'] },
+  'POST /api/portal/ChargePoint/:id/chargingProfiles/report': {},
+  'POST /api/portal/ChargePoint/:id/monitors': {
+    component: { name: 'TemperatureSensor' },
+    variable: { name: 'Temperature' },
+    type: 'UpperThreshold',
+    value: 40,
+    severity: 2,
+  },
+  'POST /api/portal/ChargePoint/:id/monitors/report': {},
+  'PUT /api/portal/ChargePoint/:id/monitoring': { level: 5 },
+  'POST /api/portal/ChargePoint/:id/DeviceModel/getVariables': {
+    items: [{ component: { name: 'OCPPCommCtrlr' }, variable: { name: 'HeartbeatInterval' } }],
+  },
   'PUT /api/portal/SmartCharging/:id': {
     name: 'tenant probe',
     operatorId: 1,
@@ -252,7 +296,8 @@ describe('the tenant matrix', () => {
       const body = BODIES[key];
       const r = await t.app.inject({
         method: route.method as 'GET',
-        url: route.url.replace(/:\w+/, String(id)),
+        // A second id (a charger's monitor) names nothing of Ankara's: the charger's id is what is probed.
+        url: route.url.replace(/:\w+/, String(id)).replace(/:\w+/g, '1'),
         headers: {
           authorization: `Bearer ${istanbul}`,
           ...(body ? { 'content-type': 'application/json' } : {}),
@@ -294,6 +339,43 @@ describe('the tenant matrix', () => {
       body: { chargePointId: 'ANK-PROBE', type: 'Soft' },
     });
     expect(r.status).toBe(404);
+    // E14: asking a sibling's charger of its transactions is as far out of reach.
+    const status = await t.call<{ error: string }>('POST', '/api/ocpp/RemoteTrigger/getTransactionStatus', {
+      token: istanbul,
+      body: { chargePointId: 'ANK-PROBE' },
+    });
+    expect(status.status).toBe(404);
+    expect(JSON.stringify(status.body)).not.toContain('ANK-PROBE');
+    // O01 to a group: a sibling's charger among them makes the whole request not found.
+    const display = await t.call<{ error: string }>('POST', '/api/portal/DisplayMessages', {
+      token: istanbul,
+      body: {
+        chargePointIds: ['ANK-PROBE'],
+        message: { id: 1, priority: 'NormalCycle', message: { format: 'UTF8', content: 'probe' } },
+      },
+    });
+    expect(display.status).toBe(404);
+    expect(JSON.stringify(display.body)).not.toContain('ANK-PROBE');
+    // The raw command console, by İstanbul's Technical Support (who may use it): as far out of reach.
+    const [ist] = await t.database.db.select().from(operators).where(eq(operators.name, 'Voltline İstanbul'));
+    await t.database.db.insert(users).values({
+      operatorId: ist!.id,
+      email: 'ist.support@voltline.local',
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      name: 'İstanbul',
+      surname: 'Support',
+      roles: ['Technical Support'],
+    });
+    const raw = await t.call<{ error: string }>('POST', '/api/ocpp/RemoteTrigger/call', {
+      token: await t.login('ist.support@voltline.local'),
+      body: {
+        chargePointId: 'ANK-PROBE',
+        action: 'TriggerMessage',
+        payload: { requestedMessage: 'Heartbeat' },
+      },
+    });
+    expect(raw.status).toBe(404);
+    expect(JSON.stringify(raw.body)).not.toContain('ANK-PROBE');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { SimCharger } from './charger.js';
 import type { ChargePointErrorCode, Connector } from './connector.js';
+import type { ResolvedOptions } from './options.js';
 
 const FAULT_CODES: readonly ChargePointErrorCode[] = [
   'GroundFailure',
@@ -42,7 +43,7 @@ export function scheduleBehaviour(charger: SimCharger): void {
  * (`revokedCardShare`), one another charger is using now (`sharedCardShare`), else a card nobody is
  * using. Undefined: every card is in use, so no driver comes.
  */
-export function pickCard(charger: SimCharger): string | undefined {
+export function pickCard(charger: { id: string; options: ResolvedOptions }): string | undefined {
   const { idTags, revokedIdTags, revokedCardShare, sharedCardShare, cardPool, random } = charger.options;
   const draw = (tags: readonly string[]) => tags[Math.floor(random() * tags.length)];
   const r = revokedCardShare > 0 || sharedCardShare > 0 ? random() : 1;

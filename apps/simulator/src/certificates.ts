@@ -2,8 +2,9 @@ import { createHash, X509Certificate } from 'node:crypto';
 import type { Ocpp } from '@voltline/contract';
 
 export type RootCertificateType = 'CentralSystemRootCertificate' | 'ManufacturerRootCertificate';
+export type HashAlgorithm = 'SHA256' | 'SHA384' | 'SHA512';
 export interface HashData {
-  hashAlgorithm: 'SHA256';
+  hashAlgorithm: HashAlgorithm;
   issuerNameHash: string;
   issuerKeyHash: string;
   serialNumber: string;
@@ -31,13 +32,15 @@ function elements(der: Buffer, at: number): Array<[number, number]> {
   return out;
 }
 
-const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const digest = (algorithm: HashAlgorithm, b: Buffer) =>
+  createHash(algorithm.toLowerCase()).update(b).digest('hex');
 
 /**
- * CertificateHashDataType of a root certificate (its own issuer): SHA-256 over the DER issuer
- * name and over the issuer's public key bits, and the serial in hex without leading zeroes.
+ * CertificateHashDataType of a root certificate (its own issuer): the hash (SHA-256 unless asked
+ * otherwise) over the DER issuer name and over the issuer's public key bits, and the serial in hex
+ * without leading zeroes.
  */
-export function hashDataOf(pem: string): HashData {
+export function hashDataOf(pem: string, hashAlgorithm: HashAlgorithm = 'SHA256'): HashData {
   const cert = new X509Certificate(pem);
   const der = cert.raw;
   const tbs = elements(der, 0)[0]!;
@@ -47,14 +50,14 @@ export function hashDataOf(pem: string): HashData {
   const bits = elements(spki, 0)[1]!;
   const bitsContent = span(spki, bits[0]);
   return {
-    hashAlgorithm: 'SHA256',
-    issuerNameHash: sha256(der.subarray(issuer[0], issuer[1])),
-    issuerKeyHash: sha256(spki.subarray(bitsContent.start + 1, bitsContent.end)),
+    hashAlgorithm,
+    issuerNameHash: digest(hashAlgorithm, der.subarray(issuer[0], issuer[1])),
+    issuerKeyHash: digest(hashAlgorithm, spki.subarray(bitsContent.start + 1, bitsContent.end)),
     serialNumber: cert.serialNumber.replace(/^0+(?=.)/, '').toLowerCase(),
   };
 }
 
-const same = (a: Ocpp.DeleteCertificateRequest['certificateHashData'], b: HashData) => {
+export const same = (a: Ocpp.DeleteCertificateRequest['certificateHashData'], b: HashData) => {
   const h = a as Partial<HashData>;
   return (
     h.hashAlgorithm === b.hashAlgorithm &&

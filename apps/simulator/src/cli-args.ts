@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { FleetOptions } from './fleet.js';
+import type { IdTokenType } from './options.js';
 
-export const HELP = `Voltline charger simulator: a fleet of OCPP 1.6J chargers.
+export const HELP = `Voltline charger simulator: a fleet of OCPP 1.6J and 2.0.1 chargers.
 
 Usage: npm run simulate -- [options]
 
@@ -10,7 +11,14 @@ Usage: npm run simulate -- [options]
   --chargers <n>          number of chargers (default 1)
   --prefix <text>         charger id prefix: SIM-0001, SIM-0002, ... (default SIM-)
   --start <n>             number of the first charger (default 1)
-  --connectors <n>        connectors per charger (default 2)
+  --ocpp <version>        protocol of the fleet: 1.6 (default) or 2.0.1 (subprotocol ocpp2.0.1)
+  --ocpp-mix <p>          share of the fleet that speaks 2.0.1, the rest 1.6, chosen by charger number
+                          (0.5 = every second charger; overrides --ocpp)
+  --id-token-type <type>  2.0.1: IdTokenType of the drivers' cards (default ISO14443)
+  --plug-in-first <p>     2.0.1: share of automatic sessions where the cable comes before the card
+                          (the idToken follows on an Updated event; default 0)
+  --clock-offset <s>      2.0.1: seconds the chargers' clocks are off (behind: --clock-offset=-90; default 0)
+  --connectors <n>        connectors per charger (2.0.1: EVSEs of one connector each; default 2)
   --max-power <W>         maximum power per connector in W (default 22000; above 43000 = DC)
   --password <text>       HTTP Basic auth password for every charger (security profile 1)
   --passwords <file>      per-charger passwords: JSON {"SIM-0001": "secret"} or CSV lines "SIM-0001,secret"
@@ -77,6 +85,43 @@ export function readPasswords(file: string): Record<string, string> {
   return out;
 }
 
+const ID_TOKEN_TYPES: readonly IdTokenType[] = [
+  'Central',
+  'eMAID',
+  'ISO14443',
+  'ISO15693',
+  'KeyCode',
+  'Local',
+  'MacAddress',
+  'NoAuthorization',
+];
+
+/** --ocpp, --ocpp-mix and the 2.0.1 stations' options. */
+function protocolOptions(v: Record<string, string | boolean | string[] | undefined>): Partial<FleetOptions> {
+  const text = (name: string) => (typeof v[name] === 'string' ? v[name] : undefined);
+  const out: Partial<FleetOptions> = {};
+  const ocpp = text('ocpp');
+  if (ocpp !== undefined) {
+    if (ocpp !== '1.6' && ocpp !== '2.0.1') throw new Error(`--ocpp is 1.6 or 2.0.1, got "${ocpp}"`);
+    out.ocpp = ocpp;
+  }
+  if (text('ocpp-mix') !== undefined) out.ocppMix = share(text('ocpp-mix'), 'ocpp-mix');
+  const type = text('id-token-type');
+  if (type !== undefined) {
+    const known = ID_TOKEN_TYPES.find((t) => t === type);
+    if (!known) throw new Error(`--id-token-type is one of ${ID_TOKEN_TYPES.join(', ')}, got "${type}"`);
+    out.idTokenType = known;
+  }
+  if (text('plug-in-first') !== undefined) out.plugInFirst = share(text('plug-in-first'), 'plug-in-first');
+  const offset = text('clock-offset');
+  if (offset !== undefined) {
+    const n = Number(offset);
+    if (!Number.isFinite(n)) throw new Error(`--clock-offset must be a number of seconds, got "${offset}"`);
+    out.clockOffsetS = n;
+  }
+  return out;
+}
+
 /** Parses argv; returns undefined when help was asked for. */
 export function parseCli(argv: string[]): CliConfig | undefined {
   const { values: v } = parseArgs({
@@ -88,6 +133,11 @@ export function parseCli(argv: string[]): CliConfig | undefined {
       prefix: { type: 'string' },
       start: { type: 'string' },
       connectors: { type: 'string' },
+      ocpp: { type: 'string' },
+      'ocpp-mix': { type: 'string' },
+      'id-token-type': { type: 'string' },
+      'plug-in-first': { type: 'string' },
+      'clock-offset': { type: 'string' },
       'max-power': { type: 'string' },
       password: { type: 'string' },
       passwords: { type: 'string' },
@@ -157,6 +207,7 @@ export function parseCli(argv: string[]): CliConfig | undefined {
   else if (v.password !== undefined) fleet.passwords = v.password;
   if (v['reject-profiles']) fleet.rejectChargingProfiles = true;
   if (v['auth-user']) fleet.basicAuthUser = v['auth-user'];
+  Object.assign(fleet, protocolOptions(v));
   if (v.vendor) fleet.vendor = v.vendor;
   if (v.model) fleet.model = v.model;
   if (v.firmware) fleet.firmware = v.firmware;

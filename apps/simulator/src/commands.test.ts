@@ -324,7 +324,7 @@ describe('other commands', () => {
     });
   });
 
-  it('SendLocalList: Differential adds and removes, needs a newer version; Full replaces and needs idTagInfo', async () => {
+  it("SendLocalList: Differential adds and removes, needs the list's version or a newer one; Full replaces and needs idTagInfo", async () => {
     const c = await charger('CP-LIST2', { config: { LocalAuthListMaxLength: '3' } });
     const send = (req: Parameters<typeof cs.call<'SendLocalList'>>[2]) =>
       cs.call('CP-LIST2', 'SendLocalList', req);
@@ -349,11 +349,21 @@ describe('other commands', () => {
     expect(c.localAuth.lookup('B')).toBeUndefined();
     expect(c.localAuth.lookup('C')).toEqual(accepted);
     expect(await cs.call('CP-LIST2', 'GetLocalListVersion', {})).toEqual({ listVersion: 2 });
-    // Not newer: VersionMismatch, list unchanged.
+    // Older than the list: VersionMismatch, list unchanged.
     expect(
-      await send({ listVersion: 2, updateType: 'Differential', localAuthorizationList: [{ idTag: 'A' }] }),
+      await send({ listVersion: 1, updateType: 'Differential', localAuthorizationList: [{ idTag: 'A' }] }),
     ).toEqual({ status: 'VersionMismatch' });
     expect(c.localAuth.lookup('A')).toEqual(accepted);
+    // The list's own version: a later message of the same list, applied.
+    expect(
+      await send({ listVersion: 2, updateType: 'Differential', localAuthorizationList: [{ idTag: 'C' }] }),
+    ).toEqual({ status: 'Accepted' });
+    expect(c.localAuth.lookup('C')).toBeUndefined();
+    await send({
+      listVersion: 2,
+      updateType: 'Differential',
+      localAuthorizationList: [{ idTag: 'C', idTagInfo: accepted }],
+    });
     // More than LocalAuthListMaxLength, or a Full entry without idTagInfo: Failed, list unchanged.
     const many = ['D', 'E'].map((idTag) => ({ idTag, idTagInfo: accepted }));
     expect(await send({ listVersion: 3, updateType: 'Differential', localAuthorizationList: many })).toEqual({

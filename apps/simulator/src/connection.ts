@@ -16,6 +16,8 @@ export interface ConnectionOptions {
   tls?: TlsOptions | undefined;
   /** False: no Basic-auth header at all (security profile 3 authenticates by certificate). */
   basicAuth?: boolean;
+  /** WebSocket subprotocol, whose official schemas validate every frame. Default ocpp1.6. */
+  protocol?: 'ocpp1.6' | 'ocpp2.0.1';
 }
 
 export interface TlsOptions {
@@ -27,7 +29,10 @@ export interface TlsOptions {
 /** Handles an inbound CALL; throwing an RPCError sends it back as a CALLERROR. */
 export type InboundHandler = (action: string, payload: unknown) => Promise<object>;
 
-/** Typed face of one OCPP 1.6J WebSocket, validated in strict mode against the official schemas. */
+/**
+ * Typed face of one OCPP WebSocket (1.6J by default, or 2.0.1), validated in strict mode against the
+ * official schemas of its subprotocol.
+ */
 export class Connection {
   private client: RPCClient | undefined;
   private openNow = false;
@@ -65,6 +70,12 @@ export class Connection {
     return (await this.client.call(action, payload)) as Ocpp.OcppResponses[A];
   }
 
+  /** A CALL of whatever protocol the socket speaks; the caller types the answer. */
+  async request(action: string, payload: object): Promise<unknown> {
+    if (!this.client || !this.openNow) throw new Error('offline');
+    return await this.client.call(action, payload);
+  }
+
   /**
    * Closes the socket: gracefully, or abruptly like a pulled network cable. `awaitPending` lets the
    * answers in flight arrive first (a planned close), instead of failing them.
@@ -79,6 +90,14 @@ export class Connection {
   setPassword(password: string | Buffer): void {
     this.options.password = password;
     this.client?.reconfigure({ headers: this.headers() } as Partial<RPC_ClientOptions> as RPC_ClientOptions);
+  }
+
+  /** The central system's URL (without the charger id) of the next connection. */
+  setEndpoint(url: string): void {
+    this.options.url = url;
+    this.client?.reconfigure({
+      endpoint: url.replace(/\/+$/, ''),
+    } as Partial<RPC_ClientOptions> as RPC_ClientOptions);
   }
 
   /** The transport of the next connection: TLS material and whether Basic auth is sent. */
@@ -110,7 +129,7 @@ export class Connection {
     const options: Partial<RPC_ClientOptions> = {
       endpoint: url.replace(/\/+$/, ''),
       identity: id,
-      protocols: ['ocpp1.6'],
+      protocols: [this.options.protocol ?? 'ocpp1.6'],
       strictMode: true,
       reconnect: false,
       callTimeoutMs: this.options.callTimeoutMs,

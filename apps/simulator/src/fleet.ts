@@ -1,6 +1,7 @@
 import { CardPool } from './card-pool.js';
 import { SimCharger } from './charger.js';
 import type { SimChargerOptions } from './options.js';
+import { SimCharger201 } from './v201/charger.js';
 
 export interface FleetOptions extends Omit<SimChargerOptions, 'id' | 'password' | 'serial'> {
   /** How many chargers. */
@@ -13,8 +14,16 @@ export interface FleetOptions extends Omit<SimChargerOptions, 'id' | 'password' 
   passwords?: string | Record<string, string> | ((id: string) => string | undefined);
   /** Chargers connecting at the same time (a central system under a connect storm is another test). */
   connectConcurrency?: number;
+  /**
+   * Share (0..1) of the fleet that speaks OCPP 2.0.1, the rest 1.6J. Which chargers are 2.0.1 follows
+   * from their place in the fleet alone (spread evenly, see `speaksOcpp201`), so a run is repeatable.
+   * Default: 1 with `ocpp: '2.0.1'`, else 0.
+   */
+  ocppMix?: number;
   /** Called with each charger before it connects (to listen to its events from its first message). */
   onCharger?: (charger: SimCharger) => void;
+  /** The same for the fleet's OCPP 2.0.1 stations. */
+  onCharger201?: (charger: SimCharger201) => void;
 }
 
 export interface FleetStats {
@@ -37,25 +46,51 @@ export function chargerId(prefix: string, n: number): string {
   return `${prefix}${String(n).padStart(4, '0')}`;
 }
 
+/**
+ * Whether the charger at `index` (0-based) of a fleet with this 2.0.1 share speaks 2.0.1: the
+ * running count of 2.0.1 chargers steps up at the indexes where `share × n` crosses a whole number,
+ * so any prefix of the fleet holds its share (0.5: every second charger; 0.25: every fourth).
+ */
+export function speaksOcpp201(index: number, share: number): boolean {
+  return Math.floor((index + 1) * share) > Math.floor(index * share);
+}
+
 export class Fleet {
   private readonly byId: Map<string, SimCharger>;
+  private readonly byId201: Map<string, SimCharger201>;
 
-  constructor(readonly chargers: readonly SimCharger[]) {
+  /** `chargers` are the OCPP 1.6J ones, `chargers201` the OCPP 2.0.1 stations of a mixed fleet. */
+  constructor(
+    readonly chargers: readonly SimCharger[],
+    readonly chargers201: readonly SimCharger201[] = [],
+  ) {
     this.byId = new Map(chargers.map((c) => [c.id, c]));
+    this.byId201 = new Map(chargers201.map((c) => [c.id, c]));
   }
 
+  /** A 1.6J charger by id. */
   get(id: string): SimCharger | undefined {
     return this.byId.get(id);
   }
 
+  /** A 2.0.1 station by id. */
+  get201(id: string): SimCharger201 | undefined {
+    return this.byId201.get(id);
+  }
+
+  /** Chargers of both protocols. */
+  get size(): number {
+    return this.chargers.length + this.chargers201.length;
+  }
+
   /** Automatic sessions: stop (false) or resume drivers arriving; sessions under way end as usual. */
   setDriversArrive(arrive: boolean): void {
-    for (const c of this.chargers) c.driversArrive = arrive;
+    for (const c of [...this.chargers, ...this.chargers201]) c.driversArrive = arrive;
   }
 
   stats(): FleetStats {
     const s: FleetStats = {
-      chargers: this.chargers.length,
+      chargers: this.size,
       connected: 0,
       online: 0,
       charging: 0,
@@ -77,11 +112,22 @@ export class Fleet {
       s.messagesReceived += c.messagesReceived;
       s.queued += c.outbox.size;
     }
+    for (const c of this.chargers201) {
+      if (c.isConnected) s.connected++;
+      if (c.isOnline) s.online++;
+      for (const e of c.evses) {
+        if (e.transaction) s.charging++;
+        if (e.faulted) s.faulted++;
+      }
+      s.messagesSent += c.messagesSent;
+      s.messagesReceived += c.messagesReceived;
+      s.queued += c.outbox.size;
+    }
     return s;
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.chargers.map((c) => c.close()));
+    await Promise.all([...this.chargers, ...this.chargers201].map((c) => c.close()));
   }
 }
 
@@ -105,20 +151,34 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     connectConcurrency = 100,
     cardPool = new CardPool(),
     onCharger,
+    onCharger201,
+    ocppMix,
     ...rest
   } = options;
+  const share = ocppMix ?? (rest.ocpp === '2.0.1' ? 1 : 0);
+  if (!(share >= 0 && share <= 1)) throw new Error('ocppMix must be between 0 and 1');
   const common = { ...rest, cardPool };
-  const chargers = Array.from({ length: count }, (_, i) => {
+  const v16: SimCharger[] = [];
+  const v201: SimCharger201[] = [];
+  const all = Array.from({ length: count }, (_, i): SimCharger | SimCharger201 => {
     const id = chargerId(prefix, startIndex + i);
     const password = passwordFor(passwords, id);
-    const charger = new SimCharger({ ...common, id, ...(password === undefined ? {} : { password }) });
+    const o = { ...common, id, ...(password === undefined ? {} : { password }) };
+    if (speaksOcpp201(i, share)) {
+      const station = new SimCharger201({ ...o, ocpp: '2.0.1' });
+      onCharger201?.(station);
+      v201.push(station);
+      return station;
+    }
+    const charger = new SimCharger({ ...o, ocpp: '1.6' });
     onCharger?.(charger);
+    v16.push(charger);
     return charger;
   });
   let next = 0;
   const worker = async (): Promise<void> => {
-    for (let c = chargers[next++]; c; c = chargers[next++]) await c.start();
+    for (let c = all[next++]; c; c = all[next++]) await c.start();
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(connectConcurrency, count)) }, worker));
-  return new Fleet(chargers);
+  return new Fleet(v16, v201);
 }

@@ -60,7 +60,7 @@ export class LocalAuth {
 
   /**
    * SendLocalList (section 5.15): Full replaces the list, Differential adds, updates (idTagInfo
-   * present) or removes (absent) entries and must carry a newer version than the list's, else
+   * present) or removes (absent) entries and must carry the list's version or a newer one, else
    * VersionMismatch. More entries than SendLocalListMaxLength in one message, a list that would
    * outgrow LocalAuthListMaxLength, or a Full entry without idTagInfo: Failed, list unchanged.
    */
@@ -71,7 +71,8 @@ export class LocalAuth {
     const entries = req.localAuthorizationList ?? [];
     if (entries.length > limits.sendMax) return 'Failed';
     const full = req.updateType === 'Full';
-    if (!full && req.listVersion <= this.version) return 'VersionMismatch';
+    // A Differential of the list's own version continues it (a list sent in several messages).
+    if (!full && req.listVersion < this.version) return 'VersionMismatch';
     if (full && entries.some((e) => e.idTagInfo === undefined)) return 'Failed';
     const next = full ? new Map<string, IdTagInfo>() : new Map(this.list);
     for (const entry of entries) {

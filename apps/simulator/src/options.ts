@@ -1,3 +1,4 @@
+import type { Ocpp201 } from '@voltline/contract';
 import type { CardPool } from './card-pool.js';
 import type { Scheduler } from './scheduler.js';
 
@@ -100,9 +101,35 @@ export interface SimChargerOptions {
    * so the central system's handling of a refusal can be shown. Default false.
    */
   rejectChargingProfiles?: boolean;
+  /** A 2.0.1 station refuses CustomerInformation (N09/N10: a station that will not tell or clear). */
+  rejectCustomerInformation?: boolean;
+  /**
+   * Answer every Reset Rejected, like a station that will not restart now (its firmware is being
+   * installed), so the central system's handling of a refused reset can be shown. Default false.
+   */
+  rejectResets?: boolean;
   /** Randomness source, for reproducible runs. */
   random?: () => number;
+  /** The protocol the charger speaks: OCPP 1.6J (default) or 2.0.1 (`startCharger201`, fleets). */
+  ocpp?: OcppVersion;
+  /** OCPP 2.0.1: the IdTokenType of the cards drivers present (default ISO14443, an RFID card's UID). */
+  idTokenType?: IdTokenType;
+  /**
+   * OCPP 2.0.1: share (0..1, or true for all) of automatic sessions where the driver plugs in before
+   * presenting the card: the transaction starts on the cable (CablePluggedIn) and the idToken comes
+   * on a later Updated event. Default 0: card first, the Started event carries the idToken.
+   */
+  plugInFirst?: boolean | number;
+  /**
+   * OCPP 2.0.1: seconds the charger's clock is off (positive: ahead). Every timestamp it sends is
+   * shifted by this much, as with a charger whose clock was never set. Default 0.
+   */
+  clockOffsetS?: number;
 }
+
+export type OcppVersion = '1.6' | '2.0.1';
+
+export type IdTokenType = Ocpp201.AuthorizeRequest['idToken']['type'];
 
 type OptionalKeys =
   | 'password'
@@ -114,8 +141,10 @@ type OptionalKeys =
   | 'securityProfile'
   | 'tls';
 
-export type ResolvedOptions = Required<Omit<SimChargerOptions, OptionalKeys | 'resendStartOnReconnect'>> &
-  Pick<SimChargerOptions, OptionalKeys> & { resendStartOnReconnect: number };
+export type ResolvedOptions = Required<
+  Omit<SimChargerOptions, OptionalKeys | 'resendStartOnReconnect' | 'plugInFirst'>
+> &
+  Pick<SimChargerOptions, OptionalKeys> & { resendStartOnReconnect: number; plugInFirst: number };
 
 function share(value: number | undefined, name: string): number {
   const v = value ?? 0;
@@ -166,6 +195,8 @@ export function resolveOptions(o: SimChargerOptions, defaultScheduler: Scheduler
     ),
     bootOnReconnect: o.bootOnReconnect ?? false,
     rejectChargingProfiles: o.rejectChargingProfiles ?? false,
+    rejectCustomerInformation: o.rejectCustomerInformation ?? false,
+    rejectResets: o.rejectResets ?? false,
     rebootDelay: o.rebootDelay ?? 5,
     reconnectDelay: o.reconnectDelay ?? { initial: 1, max: 30 },
     callTimeoutMs: o.callTimeoutMs ?? 30_000,
@@ -174,6 +205,13 @@ export function resolveOptions(o: SimChargerOptions, defaultScheduler: Scheduler
     scheduler: o.scheduler ?? defaultScheduler,
     logger: o.logger ?? silentLogger,
     random: o.random ?? Math.random,
+    ocpp: o.ocpp ?? '1.6',
+    idTokenType: o.idTokenType ?? 'ISO14443',
+    plugInFirst: share(
+      typeof o.plugInFirst === 'boolean' ? Number(o.plugInFirst) : o.plugInFirst,
+      'plugInFirst',
+    ),
+    clockOffsetS: o.clockOffsetS ?? 0,
   };
 }
 

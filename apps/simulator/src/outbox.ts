@@ -2,7 +2,7 @@ import { isRpcError } from './connection.js';
 import type { Ocpp } from '@voltline/contract';
 
 interface Queued {
-  action: Ocpp.OcppAction;
+  action: string;
   /** Built at send time, so a StopTransaction queued offline carries the id StartTransaction got later. */
   build: () => object | undefined;
   onResult: (response: unknown) => void;
@@ -10,8 +10,8 @@ interface Queued {
   attempts: number;
 }
 
-export interface OutboxDeps {
-  send: (action: Ocpp.OcppAction, payload: object) => Promise<unknown>;
+export interface OutboxDeps<Action extends string = Ocpp.OcppAction> {
+  send: (action: Action, payload: object) => Promise<unknown>;
   canSend: () => boolean;
   maxAttempts: () => number;
   /** Called when a message failed while online (timeout or CALLERROR) and should be retried later. */
@@ -21,25 +21,35 @@ export interface OutboxDeps {
 /**
  * Transaction messages (StartTransaction, StopTransaction, MeterValues) are queued and delivered in order,
  * surviving disconnects, as OCPP 1.6 section 4.7 asks of a charger. Other messages are sent or lost.
+ * OCPP 2.0.1 asks the same of TransactionEvent (E12): the type parameters name the protocol's messages.
  */
-export class Outbox {
+export class Outbox<
+  Requests extends object = Ocpp.OcppRequests,
+  Responses extends object = Ocpp.OcppResponses,
+> {
   private queue: Queued[] = [];
   private flushing = false;
   private idleWaiters: Array<() => void> = [];
 
-  constructor(private readonly deps: OutboxDeps) {}
+  constructor(private readonly deps: OutboxDeps<keyof Requests & string>) {}
 
   get size(): number {
     return this.queue.length;
   }
 
-  push<A extends Ocpp.OcppAction>(
+  push<A extends keyof Requests & string>(
     action: A,
-    build: () => Ocpp.OcppRequests[A] | undefined,
-    onResult: (response: Ocpp.OcppResponses[A]) => void = () => undefined,
+    build: () => Requests[A] | undefined,
+    onResult: (response: Responses[A & keyof Responses]) => void = () => undefined,
     onDrop: () => void = () => undefined,
   ): void {
-    this.queue.push({ action, build, onResult: onResult as (r: unknown) => void, onDrop, attempts: 0 });
+    this.queue.push({
+      action,
+      build: build as () => object | undefined,
+      onResult: onResult as (r: unknown) => void,
+      onDrop,
+      attempts: 0,
+    });
     void this.flush();
   }
 
@@ -67,7 +77,7 @@ export class Outbox {
           continue;
         }
         try {
-          const response = await this.deps.send(msg.action, payload);
+          const response = await this.deps.send(msg.action as keyof Requests & string, payload);
           this.queue.shift();
           msg.onResult(response);
         } catch (err) {

@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'passwordResetRequested',
   'passwordReset',
   'resetPassword',
+  /** The charger connected with another OCPP version than before (a firmware upgrade, say). */
+  'changeProtocol',
   'balance',
   'status',
   'topup',

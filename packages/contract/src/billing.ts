@@ -124,7 +124,7 @@ export const Session = z.object({
   soc: z.number().nullable(),
   stopReason: z.string().nullable(),
   state: z.enum(SESSION_STATES),
-  /** What Voltline answered the StartTransaction (Accepted, Blocked, ConcurrentTx, Expired, Invalid). */
+  /** Voltline's verdict on the start's card, whatever the protocol: Accepted, Blocked, ConcurrentTx, Expired, Invalid, NoCredit, Unknown (Pending while waiting for a card). */
   authorization: z.string(),
   /** A refused session during which the charger delivered energy anyway. */
   unauthorized: z.boolean(),

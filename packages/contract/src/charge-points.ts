@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHARGE_POINT_ID_PATTERN, Email, OptionalText, Text, IsoTime } from './common.js';
 import { ChargePointState, ChargerFault } from './faults.js';
+import { EvsePlug, EvseUid, OcppProtocol } from './evse.js';
 
 export const CONNECTOR_STATUSES = [
   'Available',
@@ -50,6 +51,8 @@ export const ConnectorSummary = z.object({
   fault: ChargerFault.nullable(),
   connectorType: z.string().nullable(),
   maximumPower: z.number().nullable(),
+  /** The EVSE id a driver or roaming partner sees (e.g. TR*VLT*E000123*1), if set. */
+  evseUid: z.string().nullable(),
   archived: z.boolean(),
 });
 
@@ -104,6 +107,8 @@ export const ChargePoint = z.object({
   hasPassword: z.boolean(),
   /** OCPP 1.6 security edition profile (1, 2 or 3) the charger is held to. */
   securityProfile: z.number().int(),
+  /** The OCPP version it last connected with. */
+  ocppProtocol: OcppProtocol,
   archived: z.boolean(),
   createdAt: z.string(),
   /** Charging sessions running on it; archiving is refused while there is one. */
@@ -196,6 +201,8 @@ export const ChargePointFilter = z.object({
   brand: z.string().trim().max(80).optional(),
   model: z.string().trim().max(80).optional(),
   city: z.string().trim().max(100).optional(),
+  /** Charge points that last connected with this OCPP version. */
+  ocppProtocol: OcppProtocol.optional(),
   sortBy: ChargePointSort.default('chargePointId'),
   sortOrder: z.enum(['asc', 'desc']).default('asc'),
   /** Which list an export covers (the Dynamic calls each have their own path). Default all. */
@@ -219,6 +226,10 @@ export const Connector = z.object({
   chargePointDbId: z.number().int(),
   connectorId: z.number().int(),
   connectorType: z.string().nullable(),
+  /** The EVSE id a driver or roaming partner sees (e.g. TR*VLT*E000123*1), if set. */
+  evseUid: z.string().nullable(),
+  /** The EVSE's plugs as its charger reports them (OCPP 2.0.1); none for a 1.6 charger. */
+  plugs: z.array(EvsePlug),
   maximumPower: z.number().nullable(),
   maximumChargeDuration: z.number().nullable(),
   minimumChargeDuration: z.number().nullable(),
@@ -240,6 +251,7 @@ export type Connector = z.infer<typeof Connector>;
 
 const connectorFields = {
   connectorType: z.enum(CONNECTOR_TYPES).nullish(),
+  evseUid: EvseUid.nullish(),
   maximumPower: z.number().int().min(0).max(2_000_000).nullish(),
   maximumChargeDuration: z
     .number()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Permission } from './roles.js';
 import { IsoTime } from './common.js';
+import { DisplayMessageCommandBodies } from './display-messages.js';
 
 /** An OCPP integer: the JSON schemas' integers are 32-bit, and so are the columns they land in. */
 const int32 = () => z.number().int().min(-2_147_483_648).max(2_147_483_647);
@@ -33,8 +34,25 @@ export const EXTENDED_TRIGGER_MESSAGES = [
 ] as const;
 /** GetLog's kinds of log. */
 export const LOG_TYPES = ['DiagnosticsLog', 'SecurityLog'] as const;
-/** Root certificates Voltline may install on a charger (InstallCertificate, GetInstalledCertificateIds). */
-export const CERTIFICATE_USES = ['CentralSystemRootCertificate', 'ManufacturerRootCertificate'] as const;
+/**
+ * Root certificates Voltline may install on a charger (InstallCertificate). The central system's
+ * root is the CSMS root of OCPP 2.0.1; the ISO 15118 roots (V2G, mobility operator) only a charger
+ * whose protocol keeps them takes (`keepsIso15118Certificates`).
+ */
+export const CERTIFICATE_USES = [
+  'CentralSystemRootCertificate',
+  'ManufacturerRootCertificate',
+  'V2GRootCertificate',
+  'MORootCertificate',
+] as const;
+/** What a charger can be asked it holds (GetInstalledCertificateIds): the roots, and its own V2G chain. */
+export const CERTIFICATE_ID_USES = [...CERTIFICATE_USES, 'V2GCertificateChain'] as const;
+/** The ISO 15118 (Plug & Charge) certificates of these. */
+export const ISO15118_CERTIFICATE_USES: readonly string[] = [
+  'V2GRootCertificate',
+  'MORootCertificate',
+  'V2GCertificateChain',
+];
 export const HASH_ALGORITHMS = ['SHA256', 'SHA384', 'SHA512'] as const;
 /** A certificate as chargers name it (CertificateHashDataType). */
 export const CertificateHashData = z.object({
@@ -53,7 +71,14 @@ export const CsChargingProfile = z.object({
   chargingProfileId: int32(),
   transactionId: int32().optional(),
   stackLevel: int32().min(0),
-  chargingProfilePurpose: z.enum(['ChargePointMaxProfile', 'TxDefaultProfile', 'TxProfile']),
+  // An external system's constraints (OCPP 2.0.1 ChargingStationExternalConstraints) are read, never
+  // set: said in words rather than as an unknown option.
+  chargingProfilePurpose: z.enum(['ChargePointMaxProfile', 'TxDefaultProfile', 'TxProfile'], {
+    error: (issue) =>
+      issue.input === 'ChargingStationExternalConstraints'
+        ? 'command.externalConstraintsReadOnly'
+        : undefined,
+  }),
   chargingProfileKind: z.enum(['Absolute', 'Recurring', 'Relative']),
   recurrencyKind: z.enum(['Daily', 'Weekly']).optional(),
   validFrom: isoTime.optional(),
@@ -143,6 +168,12 @@ export const CommandBodies = {
    * Differential sends what changed since the version Voltline last sent.
    */
   sendLocalList: z.object({ ...cp, updateType: z.enum(LOCAL_LIST_UPDATE_TYPES) }),
+  /**
+   * E14 GetTransactionStatus: whether the charger still runs one of its sessions (`sessionId`, a
+   * Voltline session of this charger) and has messages of it queued; without `sessionId`, whether
+   * it has any transaction messages queued. Only chargers whose protocol has it (OCPP 2.0.1).
+   */
+  getTransactionStatus: z.object({ ...cp, sessionId: int32().min(1).optional() }),
   dataTransfer: z.object({
     ...cp,
     vendorId: z.string().trim().min(1).max(255),
@@ -190,7 +221,7 @@ export const CommandBodies = {
     certificateType: z.enum(CERTIFICATE_USES),
     certificate: pemCertificate,
   }),
-  getInstalledCertificateIds: z.object({ ...cp, certificateType: z.enum(CERTIFICATE_USES) }),
+  getInstalledCertificateIds: z.object({ ...cp, certificateType: z.enum(CERTIFICATE_ID_USES) }),
   deleteCertificate: z.object({ ...cp, certificateHashData: CertificateHashData }),
   /** A signed certificate chain for the charger (normally sent by Voltline's CA after SignCertificate). */
   certificateSigned: z.object({ ...cp, certificateChain: z.string().trim().min(1).max(10_000) }),
@@ -205,6 +236,12 @@ export const CommandBodies = {
     retries: int32().min(0).max(10).optional(),
     retryInterval: int32().min(0).max(86_400).optional(),
   }),
+  /** O01/O02/O06: add or replace a display message (OCPP 2.0.1 chargers). */
+  setDisplayMessage: z.object({ ...cp, ...DisplayMessageCommandBodies.setDisplayMessage }),
+  /** O03/O04: the charger reports its messages in NotifyDisplayMessages, stored per charge point. */
+  getDisplayMessages: z.object({ ...cp, ...DisplayMessageCommandBodies.getDisplayMessages }),
+  /** O05: remove one display message. */
+  clearDisplayMessage: z.object({ ...cp, ...DisplayMessageCommandBodies.clearDisplayMessage }),
 } as const;
 
 export type CommandName = keyof typeof CommandBodies;
@@ -228,6 +265,7 @@ export const COMMAND_ACTIONS = {
   cancelReservation: 'CancelReservation',
   getLocalListVersion: 'GetLocalListVersion',
   sendLocalList: 'SendLocalList',
+  getTransactionStatus: 'GetTransactionStatus',
   dataTransfer: 'DataTransfer',
   clearChargingProfile: 'ClearChargingProfile',
   setChargingProfile: 'SetChargingProfile',
@@ -239,6 +277,9 @@ export const COMMAND_ACTIONS = {
   deleteCertificate: 'DeleteCertificate',
   certificateSigned: 'CertificateSigned',
   signedUpdateFirmware: 'SignedUpdateFirmware',
+  setDisplayMessage: 'SetDisplayMessage',
+  getDisplayMessages: 'GetDisplayMessages',
+  clearDisplayMessage: 'ClearDisplayMessage',
 } as const satisfies Record<CommandName, string>;
 
 /**
@@ -262,6 +303,7 @@ export const COMMAND_PERMISSIONS: Record<CommandName, readonly Permission[]> = {
   cancelReservation: ['bookings:write'],
   getLocalListVersion: [],
   sendLocalList: ['drivers:read'],
+  getTransactionStatus: ['sessions:read'],
   dataTransfer: [],
   clearChargingProfile: ['smartCharging:write'],
   setChargingProfile: ['smartCharging:write'],
@@ -273,6 +315,9 @@ export const COMMAND_PERMISSIONS: Record<CommandName, readonly Permission[]> = {
   deleteCertificate: ['chargePoints:write'],
   certificateSigned: ['chargePoints:write'],
   signedUpdateFirmware: ['firmware:write'],
+  setDisplayMessage: [],
+  getDisplayMessages: ['chargePoints:read'],
+  clearDisplayMessage: [],
 };
 
 /** Every permission a command with this body needs, `commands:write` included. */
@@ -355,6 +400,8 @@ export const CommandRecord = z.object({
   status: z.string().nullable(),
   /** The CALLERROR code and description, or why it was lost. */
   error: z.string().nullable(),
+  /** The charger's whole reply, or its CALLERROR, when Voltline keeps it (the raw console's calls). */
+  answer: z.record(z.string(), z.unknown()).nullable().optional(),
   sentAt: z.string(),
   answeredAt: z.string().nullable(),
 });

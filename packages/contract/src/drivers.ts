@@ -40,6 +40,16 @@ export const Vin = z.string().trim().toUpperCase().regex(VIN_PATTERN, { message:
 /** An RFID card number is the OCPP idTag: 1–20 printable ASCII characters, no spaces. */
 export const ID_TAG_PATTERN = /^[\x21-\x7E]{1,20}$/;
 export const IdTag = z.string().trim().regex(ID_TAG_PATTERN, { message: 'driver.cardNumberInvalid' });
+/**
+ * A card's group (OCPP 2.0.1 groupIdToken, 1.6 parentIdTag): a word shared by the cards of a fleet
+ * or a family, an idTag itself (1–20 printable characters, no spaces, as 1.6 allows). Empty: none.
+ */
+export const GroupIdToken = z
+  .string()
+  .trim()
+  .regex(/^(?:[\x21-\x7E]{1,20})?$/, { message: 'driver.groupIdTokenInvalid' })
+  .nullish()
+  .transform((v) => (v === '' ? null : v));
 
 /** Money in minor units (kuruş, cents). */
 export const Amount = z.number().int();
@@ -81,6 +91,8 @@ export const RfidCard = z.object({
   number: z.string(),
   expiresAt: IsoDate.nullable(),
   status: RfidCardStatus,
+  /** The card's group: a card of the same group may stop its sessions (null: none). */
+  groupIdToken: z.string().nullable(),
   archived: z.boolean(),
   archivedAt: IsoDate.nullable(),
   /** expiresAt is in the past. */
@@ -179,6 +191,7 @@ export const RfidCardInput = z.object({
   number: IdTag,
   expiresAt: IsoTime.nullish(),
   status: RfidCardStatus.default('active'),
+  groupIdToken: GroupIdToken,
 });
 export type RfidCardInput = z.input<typeof RfidCardInput>;
 
@@ -232,12 +245,14 @@ export type UpdateVehicleBody = z.input<typeof UpdateVehicleBody>;
 /** POST portal/driver/RFIDCards */
 export const AddRfidCardBody = RfidCardInput.extend({ driverId: z.number().int().positive() });
 export type AddRfidCardBody = z.input<typeof AddRfidCardBody>;
-/** PUT portal/driver/RFIDCards: rename, change expiry, block or unblock a card. */
+/** PUT portal/driver/RFIDCards: rename, change expiry or group, block or unblock a card. */
 export const UpdateRfidCardBody = z.object({
   id: z.number().int().positive(),
   name: OptionalText(80).optional(),
   expiresAt: IsoTime.nullish(),
   status: RfidCardStatus.optional(),
+  /** null or empty: the card leaves its group. */
+  groupIdToken: GroupIdToken,
 });
 export type UpdateRfidCardBody = z.input<typeof UpdateRfidCardBody>;
 

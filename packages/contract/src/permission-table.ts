@@ -18,5 +18,7 @@ export function permissionTableMarkdown(): string {
     ROLE_PERMISSIONS[role].includes('installation:write') ? 'write' : '—',
   );
   rows.push(`| installation settings | ${installation.join(' | ')} |`);
+  const raw = ROLES.map((role) => (ROLE_PERMISSIONS[role].includes('commands:raw') ? 'send' : '—'));
+  rows.push(`| raw OCPP commands | ${raw.join(' | ')} |`);
   return [head, rule, ...rows].join('\n');
 }

@@ -34,14 +34,18 @@ export type Area = (typeof AREAS)[number];
  * Beside the areas' read and write: `payments:refund`, and `installation:write`, the settings that
  * hold for the whole installation rather than an operator's subtree (today the diagnostics
  * retention). Only Admin has `installation:write`: a Main Operator's or Technical Support's
- * `logs:write` does not change how long every operator's files are kept.
+ * `logs:write` does not change how long every operator's files are kept. `commands:raw`: any
+ * request of a charger's own OCPP version, as written (the raw command console), which passes by
+ * every rule Voltline's own commands follow; only Admin and Technical Support have it.
  */
 export const PERMISSIONS = [
   ...AREAS.flatMap((a) => [`${a}:read`, `${a}:write`] as const),
   'payments:refund',
   'installation:write',
+  'commands:raw',
 ] as const;
-export type Permission = `${Area}:read` | `${Area}:write` | 'payments:refund' | 'installation:write';
+export type Permission =
+  `${Area}:read` | `${Area}:write` | 'payments:refund' | 'installation:write' | 'commands:raw';
 
 const all = (...areas: Area[]): Permission[] => areas.flatMap((a) => [`${a}:read`, `${a}:write`] as const);
 const read = (...areas: Area[]): Permission[] => areas.map((a) => `${a}:read` as const);
@@ -51,7 +55,7 @@ const read = (...areas: Area[]): Permission[] => areas.map((a) => `${a}:read` as
  * what a user may not do. A user with several roles has the union of their permissions.
  */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  Admin: [...all(...AREAS), 'payments:refund', 'installation:write'],
+  Admin: [...all(...AREAS), 'payments:refund', 'installation:write', 'commands:raw'],
   'Main Operator': [...all(...AREAS), 'payments:refund'],
   Finance: [
     ...read('dashboards', 'chargePoints', 'drivers', 'operators', 'tariffs', 'sessions', 'auditLogs'),
@@ -62,6 +66,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   'Technical Support': [
     ...read('dashboards', 'drivers', 'operators', 'tariffs', 'bookings', 'sessions'),
     ...all('chargePoints', 'commands', 'smartCharging', 'firmware', 'logs'),
+    'commands:raw',
   ],
   'Site Safety Officer': [
     ...read('dashboards', 'chargePoints', 'sessions', 'logs'),

@@ -54,6 +54,8 @@ export const API = {
     ledger: (id: number | string) => `portal/driver/${id}/balance`,
     manageStatus: 'portal/driver/manageStatus',
     statusHistory: (id: number | string) => `portal/driver/${id}/statusHistory`,
+    /** POST: ask chargers what they hold about the driver's cards (N09/N10); GET ?index&size: the requests, newest first. */
+    customerInformation: (id: number | string) => `portal/Driver/${id}/customerInformation`,
   },
   chargePoints: {
     all: 'portal/ChargePoint',
@@ -70,9 +72,38 @@ export const API = {
     connections: (id: number | string) => `portal/ChargePoint/${id}/connections`,
     /** GET ?index&size: the charge point's faults, newest first. */
     faults: (id: number | string) => `portal/ChargePoint/${id}/faults`,
+    /** GET ?index&size&component&trigger&severity: the events its device model reported, newest first. */
+    events: (id: number | string) => `portal/ChargePoint/${id}/events`,
     commands: (id: number | string) => `portal/ChargePoint/${id}/commands`,
     /** GET: profile and issued certificates; POST {profile}: raise the profile. */
     securityProfile: (id: number | string) => `portal/ChargePoint/${id}/SecurityProfile`,
+    /** OCPP 2.0.1. POST: SetNetworkProfile of one slot (B09). */
+    networkProfile: (id: number | string) => `portal/ChargePoint/${id}/NetworkProfile`,
+    /** OCPP 2.0.1. POST {priority}: NetworkConfigurationPriority, then a Reset (B10). */
+    networkPriority: (id: number | string) => `portal/ChargePoint/${id}/NetworkProfile/priority`,
+    /** OCPP 2.0.1 device model. GET ?search: the stored model; POST refresh, setVariables, getVariables. */
+    deviceModel: (id: number | string) => `portal/ChargePoint/${id}/DeviceModel`,
+    deviceModelRefresh: (id: number | string) => `portal/ChargePoint/${id}/DeviceModel/refresh`,
+    deviceModelReport: (id: number | string) => `portal/ChargePoint/${id}/DeviceModel/report`,
+    setVariables: (id: number | string) => `portal/ChargePoint/${id}/DeviceModel/setVariables`,
+    getVariables: (id: number | string) => `portal/ChargePoint/${id}/DeviceModel/getVariables`,
+    /** GET: the display messages the charger holds, as Voltline last learned them (O01-O06). */
+    displayMessages: (id: number | string) => `portal/ChargePoint/${id}/displayMessages`,
+    /** OCPP 2.0.1 (K09). POST {evseId, purpose, stackLevel, sources}: GetChargingProfiles. */
+    profilesReport: (id: number | string) => `portal/ChargePoint/${id}/chargingProfiles/report`,
+    /** GET: the profiles of the charger's last report (K09). */
+    profilesReported: (id: number | string) => `portal/ChargePoint/${id}/chargingProfiles/reported`,
+    /** GET: external limits on the charger (K12) and what cars asked for (K15–K17). */
+    chargingLimits: (id: number | string) => `portal/ChargePoint/${id}/chargingLimits`,
+    /** OCPP 2.0.1 monitoring (N02-N06). GET: the stored monitors; POST: set one (SetVariableMonitoring). */
+    monitors: (id: number | string) => `portal/ChargePoint/${id}/monitors`,
+    /** DELETE: ClearVariableMonitoring of one monitor, by the charger's id of it. */
+    monitor: (id: number | string, monitorId: number | string) =>
+      `portal/ChargePoint/${id}/monitors/${monitorId}`,
+    /** POST {criteria, components}: GetMonitoringReport. */
+    monitorsReport: (id: number | string) => `portal/ChargePoint/${id}/monitors/report`,
+    /** PUT {base, level}: SetMonitoringBase and/or SetMonitoringLevel. */
+    monitoring: (id: number | string) => `portal/ChargePoint/${id}/monitoring`,
     analytics: 'portal/Analytics/Chargepoint',
     profiles: (id: number | string) => `portal/Profile/${id}`,
     brands: 'portal/Brand/getBrands',
@@ -120,6 +151,8 @@ export const API = {
   },
   commands: {
     send: (command: string) => `ocpp/RemoteTrigger/${command}`,
+    /** POST: one display message to several chargers, answered per charger (O01). */
+    displayMessages: 'portal/DisplayMessages',
   },
   ocppLogs: {
     list: 'messageTrace/OcppLogs/getLogs',

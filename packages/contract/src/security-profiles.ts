@@ -49,13 +49,26 @@ export const ChargePointSecurity = z.object({
   hasPassword: z.boolean(),
   /** Whether Voltline serves TLS (profiles 2 and 3 need it). */
   tls: z.boolean(),
+  /** Voltline's OCPP endpoint for the charger's profile, without its identity (a network profile's URL). */
+  csmsUrl: z.string(),
   certificates: z.array(IssuedCertificate),
 });
 export type ChargePointSecurity = z.infer<typeof ChargePointSecurity>;
 
-/** The answer of a profile raise: the charger's ChangeConfiguration status and the security after it. */
+/** The steps of a raise a charger may refuse where it takes a new network connection profile (A05). */
+export const SECURITY_RAISE_STEPS = ['networkProfile', 'priority', 'reset'] as const;
+export type SecurityRaiseStep = (typeof SECURITY_RAISE_STEPS)[number];
+
+/**
+ * The answer of a profile raise: the charger's own word (ChangeConfiguration's status, or for an
+ * OCPP 2.0.1 charger that of the step that ended it) and the security after it. `refusedAt`: the
+ * step the charger refused; `awaitingReconnect`: accepted, and counted once the charger reconnects
+ * with the profile (it stays pending until then).
+ */
 export const SecurityProfileChange = z.object({
   status: z.string(),
+  refusedAt: z.enum(SECURITY_RAISE_STEPS).nullable(),
+  awaitingReconnect: z.boolean(),
   security: ChargePointSecurity,
 });
 export type SecurityProfileChange = z.infer<typeof SecurityProfileChange>;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { CERTIFICATE_USES, CertificateHashData, HASH_ALGORITHMS } from './commands.js';
+import { CERTIFICATE_ID_USES, CertificateHashData, HASH_ALGORITHMS } from './commands.js';
 import { IsoTime } from './common.js';
 
 /**
- * The security events the security edition of OCPP 1.6 defines (section "Security events"), with
+ * The security events the security edition of OCPP 1.6 and OCPP 2.0.1 define (section "Security events"), with
  * whether each is critical: a charger must send a critical one to the central system at once
  * (queued while offline). A charger may send other types; they are stored as given.
  */
@@ -26,6 +26,17 @@ export const SECURITY_EVENTS = {
   InvalidChargePointCertificate: false,
   InvalidTLSVersion: false,
   InvalidTLSCipherSuite: false,
+  // OCPP 2.0.1 (A04) names the central system the CSMS and the charge point the charging station.
+  FailedToAuthenticateAtCsms: false,
+  CsmsFailedToAuthenticate: false,
+  InvalidCsmsCertificate: false,
+  InvalidChargingStationCertificate: false,
+  // Not sent by a charger: Voltline's record of a charger's Plug & Charge (ISO 15118) question and
+  // its outcome (M01/M02 contract certificate install or update, M06 OCSP status, C07 contract).
+  Iso15118CertificateInstall: false,
+  Iso15118CertificateUpdate: false,
+  Iso15118CertificateStatus: false,
+  Iso15118ContractAuthorization: false,
 } as const satisfies Record<string, boolean>;
 export type SecurityEventType = keyof typeof SECURITY_EVENTS;
 export const SECURITY_EVENT_TYPES = Object.keys(SECURITY_EVENTS) as SecurityEventType[];
@@ -41,6 +52,8 @@ export const THREAT_SECURITY_EVENTS: readonly SecurityEventType[] = [
   'InvalidFirmwareSigningCertificate',
   'InvalidCentralSystemCertificate',
   'InvalidChargePointCertificate',
+  'InvalidCsmsCertificate',
+  'InvalidChargingStationCertificate',
 ];
 /** A vendor's own name for tampering or an attack (`FirmwareTampered`, `CableTamperAlarm`...). */
 const THREAT_WORDS = /tamper|attack|replay|intrusion/i;
@@ -92,7 +105,7 @@ export const ChargerSecurityEventQuery = z.object({
 /** A root certificate a charger reported (GetInstalledCertificateIds) or accepted (InstallCertificate). */
 export const InstalledCertificate = z.object({
   id: z.number().int(),
-  certificateType: z.enum(CERTIFICATE_USES),
+  certificateType: z.enum(CERTIFICATE_ID_USES),
   hashAlgorithm: z.enum(HASH_ALGORITHMS),
   issuerNameHash: z.string(),
   issuerKeyHash: z.string(),

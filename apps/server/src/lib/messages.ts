@@ -16,6 +16,13 @@ import { faultMessages } from './messages/faults.js';
 import { bookingMessages } from './messages/bookings.js';
 import { smartChargingMessages } from './messages/smart-charging.js';
 import { outageMessages } from './messages/outage.js';
+import { chargerLimitsMessages } from './messages/charger-limits.js';
+import { deviceModelMessages } from './messages/device-model.js';
+import { displayMessageMessages } from './messages/display-messages.js';
+import { monitoringMessages } from './messages/monitoring.js';
+import { driverDisplayMessages } from './messages/driver-display.js';
+import { commandMessages } from './messages/commands.js';
+import { rawCallMessages } from './messages/raw-calls.js';
 
 /**
  * Every text the API answers with, in each language of the portal. Keys are grouped by domain;
@@ -85,6 +92,8 @@ const en = {
   'health.databaseDown': 'This Voltline process cannot reach its database.',
   'ocpp.timeout': 'Charge point {chargePointId} did not answer {action} in time.',
   'ocpp.callError': 'Charge point {chargePointId} could not carry out {action}: {code} {description}',
+  'ocpp.notSupported':
+    'Charge point {chargePointId} speaks a version of OCPP that does not support {action}; nothing was sent.',
   'command.answered': 'The charge point answered: {status}',
   'command.refused': 'The charge point refused: {status}',
   'entity.chargePoint': 'charge point',
@@ -106,6 +115,10 @@ const en = {
   'connector.deleted': 'Connector deleted.',
   'connector.archived': 'Connector archived.',
   'connector.unarchived': 'Connector restored.',
+  'connector.evseUidLength': 'An EVSE id has at most 48 characters.',
+  'connector.evseUidFormat':
+    'Write the EVSE id as country, operator and E then its own id, such as TR*VLT*E000123*1: letters, digits and *.',
+  'connector.evseUidTaken': 'Another connector of this network already has the EVSE id {evseUid}.',
   'connector.queryNeedsId':
     "Give a connectorId, a chargePointId (the id the charger sends, such as CP-001) or a chargePointDbId (the charge point's number).",
   'time.format': 'Use the 24-hour format HH:MM.',
@@ -143,10 +156,17 @@ const en = {
   ...securityProfileMessages.en,
   ...pendingChargerMessages.en,
   ...faultMessages.en,
+  ...deviceModelMessages.en,
+  ...displayMessageMessages.en,
+  ...chargerLimitsMessages.en,
+  ...monitoringMessages.en,
+  ...driverDisplayMessages.en,
   ...bookingMessages.en,
   ...smartChargingMessages.en,
   ...outageMessages.en,
   ...registrationMessages.en,
+  ...commandMessages.en,
+  ...rawCallMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -216,6 +236,8 @@ const tr: Record<MessageKey, string> = {
   'ocpp.timeout': '{chargePointId} şarj istasyonu {action} komutuna zamanında yanıt vermedi.',
   'ocpp.callError':
     '{chargePointId} şarj istasyonu {action} komutunu yerine getiremedi: {code} {description}',
+  'ocpp.notSupported':
+    '{chargePointId} şarj istasyonunun konuştuğu OCPP sürümü {action} komutunu desteklemiyor; hiçbir şey gönderilmedi.',
   'command.answered': 'Şarj istasyonunun yanıtı: {status}',
   'command.refused': 'Şarj istasyonu reddetti: {status}',
   'entity.chargePoint': 'Şarj istasyonu',
@@ -237,6 +259,10 @@ const tr: Record<MessageKey, string> = {
   'connector.deleted': 'Soket silindi.',
   'connector.archived': 'Soket arşivlendi.',
   'connector.unarchived': 'Soket geri yüklendi.',
+  'connector.evseUidLength': 'EVSE kimliği en fazla 48 karakter olabilir.',
+  'connector.evseUidFormat':
+    'EVSE kimliğini ülke, operatör ve E ile başlayan kendi kimliği olarak yazın, örneğin TR*VLT*E000123*1: harf, rakam ve *.',
+  'connector.evseUidTaken': 'Bu ağın başka bir soketi {evseUid} EVSE kimliğini zaten kullanıyor.',
   'connector.queryNeedsId':
     'connectorId, chargePointId (şarj istasyonunun gönderdiği kimlik, örneğin CP-001) veya chargePointDbId (şarj istasyonunun numarası) belirtin.',
   'time.format': '24 saat biçimini kullanın: SS:DD.',
@@ -274,10 +300,17 @@ const tr: Record<MessageKey, string> = {
   ...securityProfileMessages.tr,
   ...pendingChargerMessages.tr,
   ...faultMessages.tr,
+  ...deviceModelMessages.tr,
+  ...displayMessageMessages.tr,
+  ...chargerLimitsMessages.tr,
+  ...monitoringMessages.tr,
+  ...driverDisplayMessages.tr,
   ...bookingMessages.tr,
   ...smartChargingMessages.tr,
   ...outageMessages.tr,
   ...registrationMessages.tr,
+  ...commandMessages.tr,
+  ...rawCallMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };

@@ -15,8 +15,16 @@ import type { MaintenanceOcpp } from '../modules/maintenance/maintenance.ocpp.js
 import type { SecurityOcpp } from '../modules/security/security.ocpp.js';
 import type { FirmwareOcpp } from '../modules/firmware/firmware.ocpp.js';
 import type { SmartChargingOcpp } from '../modules/smart-charging/smart-charging.ocpp.js';
+import type { BookingsOcpp } from '../modules/bookings/bookings.ocpp.js';
 import type { CertificateSigningOcpp } from '../modules/security/certificate-signing.ocpp.js';
 import type { SessionsOcpp } from '../modules/sessions/sessions.ocpp.js';
+import type { SessionTransactions } from '../modules/sessions/sessions.transactions.js';
+import type { ChargerLimitsOcpp } from '../modules/charger-limits/charger-limits.ocpp.js';
+import type { DeviceModelOcpp } from '../modules/device-model/device-model.ocpp.js';
+import type { TariffCost } from './v201/tariff-cost.js';
+import type { CustomerInformationOcpp } from '../modules/customer-information/customer-information.ocpp.js';
+import type { DisplayMessagesOcpp } from '../modules/display-messages/display-messages.ocpp.js';
+import type { MonitoringOcpp } from '../modules/monitoring/monitoring.ocpp.js';
 import { GroupCommit, type Lane } from '../lib/coalescer.js';
 import type { Metrics } from '../lib/metrics.js';
 import { CLOSE_REASONS } from '../lib/close-cause.js';
@@ -26,31 +34,17 @@ import { NatsGateway } from './nats-gateway.js';
 import { OcppMessageLog } from './message-log.js';
 import { DEFAULT_OCPP_LIMITS, limitConnection, type OcppLimits } from './call-limits.js';
 import { isRpcError, rpcError } from './rpc-error.js';
-import { Handshake, SUBPROTOCOL, type Session } from './handshake.js';
+import { Handshake, SUBPROTOCOLS, type OcppProtocol, type Session } from './handshake.js';
 import { servePendingCharger } from './pending-client.js';
 import { SerialQueue } from './serial-queue.js';
-import { ocpp16Validator } from './validator.js';
-import type { HandlerContext } from './v16/context.js';
-import { handlers, ordered } from './v16/handlers.js';
+import { ocpp16Validator, ocpp201Validator } from './validator.js';
+import type { HandlerContext } from './context.js';
+import { ADAPTERS } from './adapters.js';
+import { ocppEndpoint } from '../lib/ocpp-endpoint.js';
+import { v16CallTarget, v201CallTarget } from './v201/commands.js';
+import { dbLookups } from './v201/lookups.js';
+import type { V201Lookups } from './v201/commands/context.js';
 import { connectionWitness } from '../lib/charger-clock.js';
-
-/**
- * OCPP-J 1.6 codes for ocpp-rpc's own refusals: a frame that is not a well-formed CALL (or reuses
- * a running CALL's id) is a FormationViolation; an unknown message type, a ProtocolError.
- */
-const OCPP16_CODES: Record<string, string> = {
-  RpcFrameworkError: 'FormationViolation',
-  MessageTypeNotSupported: 'ProtocolError',
-};
-
-/** A CALLERROR frame with its code in OCPP-J 1.6's terms. */
-function ocpp16CallError(message: string): string {
-  const frame = JSON.parse(message) as unknown[];
-  const code = frame[2];
-  if (typeof code !== 'string' || !(code in OCPP16_CODES)) return message;
-  frame[2] = OCPP16_CODES[code];
-  return JSON.stringify(frame);
-}
 
 export interface CentralSystemOptions {
   /** The message log's database. */
@@ -63,10 +57,25 @@ export interface CentralSystemOptions {
   chargers: ChargersOcpp;
   drivers: DriversOcpp;
   sessions: SessionsOcpp;
+  /** Sessions from transaction events (OCPP 2.0.1). */
+  transactions?: SessionTransactions;
+  /** The device model 2.0.1 chargers report (NotifyReport). */
+  deviceModel?: DeviceModelOcpp;
+  /** Prices and running costs 2.0.1 chargers show (I02/I03). */
+  tariffCost?: TariffCost;
+  /** Data-protection requests' answers (NotifyCustomerInformation). */
+  customerInformation?: CustomerInformationOcpp;
+  /** The display messages 2.0.1 chargers report (NotifyDisplayMessages). */
+  displayMessages?: DisplayMessagesOcpp;
+  /** Profiles, external limits and car needs 2.0.1 chargers report. */
+  chargerLimits?: ChargerLimitsOcpp;
+  monitoring?: MonitoringOcpp;
   diagnostics?: DiagnosticsOcpp;
   maintenance: MaintenanceOcpp;
   firmware?: FirmwareOcpp;
   smartCharging?: SmartChargingOcpp;
+  /** Bookings the chargers' own reservation ends end (2.0.1 ReservationStatusUpdate). */
+  bookings?: BookingsOcpp;
   security: SecurityOcpp;
   /** Security profiles and certificates; absent where not wired (some unit tests). */
   certificates?: CertificateSigningOcpp;
@@ -95,14 +104,17 @@ export interface CentralSystemOptions {
   limits?: OcppLimits;
   /** The most of one frame the message log keeps (OCPP_LOG_FRAME_BYTES). */
   logFrameBytes?: number;
+  /** PUBLIC_URL: where chargers are told to connect (A05's new network profile). */
+  publicUrl?: string;
 }
 
 const { RPCServer } = ocppRpc;
 
 /**
- * The OCPP 1.6J endpoint at /ocpp/{chargePointId}: authenticates chargers at the handshake, runs
- * each incoming CALL through its handler, logs every frame, and holds the sockets the command
- * gateway calls through.
+ * The OCPP endpoint at /ocpp/{chargePointId}, for OCPP 1.6J and 2.0.1 chargers alike (the
+ * subprotocol decides): authenticates chargers at the handshake, runs each incoming CALL through
+ * its version's handler (adapters.ts), logs every frame, and holds the sockets the command gateway
+ * calls through.
  */
 export class CentralSystem {
   /** Sockets this process holds. */
@@ -118,6 +130,7 @@ export class CentralSystem {
   private pruneTimer: NodeJS.Timeout | undefined;
   private stopping = false;
   private readonly handshake: Handshake;
+  private readonly lookups: V201Lookups;
 
   constructor(private readonly o: CentralSystemOptions) {
     this.local = new LocalGateway(o.callTimeoutMs, o.metrics);
@@ -138,6 +151,7 @@ export class CentralSystem {
       maxFrameBytes: o.logFrameBytes ?? 16_384,
     });
     this.handshake = new Handshake({ ...o, messageLog: this.messageLog });
+    this.lookups = dbLookups(o.db);
     const writes = o.writes ?? new GroupCommit<Tx>((write) => o.db.transaction(write));
     // Each writes one statement: a batch of one kind alone needs no transaction.
     this.statuses = writes.lane((tx, reports) => o.chargers.recordStatuses(reports, tx), {
@@ -145,9 +159,9 @@ export class CentralSystem {
     });
     this.heartbeats = writes.lane((tx, ids) => o.chargers.recordHeartbeats(ids, tx), { oneStatement: true });
     this.rpc = new RPCServer({
-      protocols: [SUBPROTOCOL],
+      protocols: [...SUBPROTOCOLS],
       strictMode: true,
-      strictModeValidators: [ocpp16Validator() as never],
+      strictModeValidators: [ocpp16Validator() as never, ocpp201Validator() as never],
       callTimeoutMs: o.callTimeoutMs,
       pingIntervalMs: 60_000,
       deferPingsOnActivity: true,
@@ -224,6 +238,8 @@ export class CentralSystem {
 
   private onClient(client: RpcServerClient) {
     const cp = (client.session as { cp: OcppChargePoint }).cp;
+    const protocol = client.protocol as OcppProtocol;
+    const adapter = ADAPTERS[protocol];
     const key = cp.chargePointId.toLowerCase();
     // A child logger costs about half a KiB a connection (its bindings and level methods, issue
     // #17), and most connections never log more than their connecting and closing: made when needed.
@@ -241,12 +257,11 @@ export class CentralSystem {
       if (limits.closing) return this.o.metrics?.ocppFramesUnlogged.inc();
       this.messageLog.frame(cp.chargePointId, message.toString(), outbound);
     });
-    // ocpp-rpc refuses a frame it cannot read as a CALL, or a CALL reusing the id of one still
-    // running, with OCPP 2.0.1 codes: a 1.6 charger gets the codes OCPP-J 1.6 defines. Only a
+    // Each charger hears CALLERROR codes as its OCPP version spells them (adapters.ts). Only a
     // CALLERROR (a frame starting `[4,`) is looked at.
     const sendRaw = client.sendRaw.bind(client);
     client.sendRaw = (message: string) =>
-      sendRaw(message.startsWith('[4,') ? ocpp16CallError(message) : message);
+      sendRaw(message.startsWith('[4,') ? adapter.callError(message) : message);
     client.on('strictValidationFailure', (e: { method: string; outbound: boolean; error: Error }) =>
       log().warn({ action: e.method, outbound: e.outbound, error: e.error.message }, 'OCPP schema violation'),
     );
@@ -256,10 +271,18 @@ export class CentralSystem {
       chargers: this.o.chargers,
       drivers: this.o.drivers,
       sessions: this.o.sessions,
+      transactions: this.o.transactions,
+      deviceModel: this.o.deviceModel,
+      customerInformation: this.o.customerInformation,
+      tariffCost: this.o.tariffCost,
+      displayMessages: this.o.displayMessages,
+      chargerLimits: this.o.chargerLimits,
+      monitoring: this.o.monitoring,
       diagnostics: this.o.diagnostics,
       maintenance: this.o.maintenance.forConnection(),
       firmware: this.o.firmware,
       smartCharging: this.o.smartCharging,
+      bookings: this.o.bookings,
       security: this.o.security,
       certificates: this.o.certificates,
       heartbeats: this.heartbeats,
@@ -272,12 +295,22 @@ export class CentralSystem {
     const queue = new SerialQueue();
     // Each CALL passes the connection's bound of concurrent CALLs first (call-limits.ts).
     const handleCall = async ({ method, params }: { method?: string; params?: unknown }) => {
-      const handler = method ? handlers[method] : undefined;
+      const handler = method ? adapter.handlers[method] : undefined;
       if (!handler) throw rpcError('NotImplemented', `${method ?? 'This action'} is not supported`);
+      if (
+        adapter.beforeAcceptance &&
+        cp.registrationStatus !== 'accepted' &&
+        !adapter.beforeAcceptance.has(method ?? '')
+      ) {
+        throw rpcError(
+          'SecurityError',
+          'This charging station is not accepted yet: only BootNotification may be sent',
+        );
+      }
       const run = () => handler(params as never, ctx);
       const done = this.o.metrics?.handler(method ?? '');
       try {
-        const answer = (await (ordered.has(method ?? '') ? queue.run(run) : run())) as Record<
+        const answer = (await (adapter.ordered.has(method ?? '') ? queue.run(run) : run())) as Record<
           string,
           unknown
         >;
@@ -297,7 +330,16 @@ export class CentralSystem {
 
     const previous = this.sockets.get(key);
     this.sockets.set(key, client);
-    this.local.clients.set(key, client);
+    // Commands reach the charger through its version's adapter: the network's command language
+    // translated for a 2.0.1 charger, 2.0.1's own actions refused for a 1.6 one.
+    this.local.clients.set(
+      key,
+      protocol === 'ocpp2.0.1'
+        ? v201CallTarget(client, cp, this.lookups, (profile) =>
+            ocppEndpoint(this.o.publicUrl ?? 'http://localhost:3000', profile),
+          )
+        : v16CallTarget(client, cp),
+    );
     if (previous) void previous.close({ code: 1000, reason: CLOSE_REASONS.replaced });
     // Every other process closes an older socket of this charger.
     this.cluster?.attach(key, async () => {
@@ -305,12 +347,14 @@ export class CentralSystem {
     });
     void this.o.chargers
       .markConnected(cp.id, this.o.nodeId, client.handshake.remoteAddress ?? null)
-      .then(() => {
+      .then(async () => {
+        // A charger that now speaks another OCPP version (a firmware upgrade) keeps its record.
+        if (cp.ocppProtocol !== protocol) await this.o.chargers.protocolChanged(cp, protocol);
         this.o.firmware?.connected(cp.id, cp.registrationStatus === 'accepted');
         this.o.smartCharging?.connected(cp.id);
       })
       .catch((err: unknown) => log().error({ err }, 'could not record connection'));
-    this.o.log.info({ chargePointId }, 'charger connected');
+    this.o.log.info({ chargePointId, protocol }, 'charger connected');
 
     client.once('close', ({ code, reason }: { code?: number; reason?: string }) => {
       if (this.sockets.get(key) !== client) return; // replaced: the new socket owns the state

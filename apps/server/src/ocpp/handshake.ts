@@ -9,7 +9,12 @@ import { AddressLimit } from './address-limit.js';
 import type { OcppMessageLog } from './message-log.js';
 import { meetsProfile } from './security-profile.js';
 
-export const SUBPROTOCOL = 'ocpp1.6';
+/**
+ * The OCPP versions Voltline speaks, most preferred first: a charger offering both gets 2.0.1.
+ * Each is an adapter over the same domain (ocpp/v16, ocpp/v201).
+ */
+export const SUBPROTOCOLS = ['ocpp2.0.1', 'ocpp1.6'] as const;
+export type OcppProtocol = (typeof SUBPROTOCOLS)[number];
 
 /** What the socket carries: a charge point, or the id of an unknown charger held as pending. */
 export type Session = { cp: OcppChargePoint } | { pending: string };
@@ -44,25 +49,27 @@ export class Handshake {
     }
     // OCPP-J: a charger names the OCPP versions it speaks; one offering none Voltline speaks (or
     // none at all) is refused before the WebSocket opens, and the message log says why.
-    if (!h.protocols.has(SUBPROTOCOL)) {
+    if (!SUBPROTOCOLS.some((p) => h.protocols.has(p))) {
       const offered = [...h.protocols];
+      const supported = SUBPROTOCOLS.join(', ');
       const reason = offered.length
-        ? `No supported subprotocol offered (offered: ${offered.join(', ')}; supported: ${SUBPROTOCOL})`
-        : `No subprotocol offered (supported: ${SUBPROTOCOL})`;
+        ? `No supported subprotocol offered (offered: ${offered.join(', ')}; supported: ${supported})`
+        : `No subprotocol offered (supported: ${supported})`;
       this.d.messageLog.note(identity, 'Handshake', { refused: reason, offered });
       return { ok: false, code: 400, reason };
     }
     const password = basicAuthPassword(h.headers.authorization, identity);
     const cp = await this.d.chargers.find(identity);
     if (!cp) return this.unknownCharger(identity, h.remoteAddress ?? null, password);
-    // Held to its security profile; or to a raised one it was sent, which it takes by connecting so.
-    const refused = meetsProfile(cp.securityProfile, h.request, cp, password);
-    if (!refused) return { ok: true, session: { cp } };
+    // Held to a raised profile it was sent, which it takes by connecting so (a connection of profile
+    // 2 also meets profile 1's rule, so the raised one is asked first); or to its security profile.
     const pending = cp.pendingSecurityProfile;
     if (pending && pending > cp.securityProfile && !meetsProfile(pending, h.request, cp, password)) {
       await this.d.certificates?.profileTaken(cp, pending);
       return { ok: true, session: { cp: { ...cp, securityProfile: pending, pendingSecurityProfile: null } } };
     }
+    const refused = meetsProfile(cp.securityProfile, h.request, cp, password);
+    if (!refused) return { ok: true, session: { cp } };
     if (refused.reason !== 'Unauthorized') {
       this.d.messageLog.note(identity, 'Handshake', {
         refused: refused.reason,

@@ -1,4 +1,5 @@
 // What one OCPP frame becomes as a row of the message log: storable text, bounded ids, no secret.
+import { rawSecrets } from './raw/secrets.js';
 import type { ocppMessages } from '../db/schema/index.js';
 
 /** A frame as the message log stores it. */
@@ -76,7 +77,7 @@ function cleaned(obj: unknown, field: string): unknown {
 }
 
 /**
- * A charger's new password (ChangeConfiguration of AuthorizationKey) and the credentials in a
+ * A charger's new password (1.6 AuthorizationKey, 2.0.1 BasicAuthPassword) and the credentials in a
  * transfer's location (UpdateFirmware, GetDiagnostics; GetLog's log.remoteLocation and
  * SignedUpdateFirmware's firmware.location) never reach the log.
  */
@@ -91,9 +92,6 @@ export function withoutSecrets(action: string | null, payload: unknown): unknown
   if (action === 'SignedUpdateFirmware' && 'firmware' in payload) {
     return { ...payload, firmware: cleaned(payload.firmware, 'location') };
   }
-  if (action !== 'ChangeConfiguration') return payload;
-  const p = payload as Record<string, unknown>;
-  return typeof p.key === 'string' && p.key.toLowerCase() === 'authorizationkey'
-    ? { ...p, value: '[redacted]' }
-    : p;
+  // 1.6 AuthorizationKey, 2.0.1 SecurityCtrlr.BasicAuthPassword: as the command records keep them.
+  return rawSecrets(action ?? '', payload as Record<string, unknown>).logged;
 }

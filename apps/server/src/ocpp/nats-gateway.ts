@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { OcppProtocol } from '@voltline/contract';
 import {
   RequestError,
   TimeoutError,
@@ -14,6 +15,7 @@ import {
   type ChargerGateway,
   type LocalGateway,
   type OutboundAction,
+  type RawReply,
   type Request,
   type Response,
 } from './gateway.js';
@@ -140,12 +142,36 @@ export class NatsGateway implements ChargerGateway {
     timeoutMs?: number,
   ): Promise<Response<A>> {
     if (this.local.has(chargePointId)) return this.local.call(chargePointId, action, payload, timeoutMs);
+    return (await this.remote(chargePointId, action, payload, timeoutMs)) as Response<A>;
+  }
+
+  async callRaw(
+    chargePointId: string,
+    protocol: OcppProtocol,
+    action: string,
+    payload: Record<string, unknown>,
+    timeoutMs?: number,
+  ): Promise<RawReply> {
+    if (this.local.has(chargePointId)) {
+      return this.local.callRaw(chargePointId, protocol, action, payload, timeoutMs);
+    }
+    return (await this.remote(chargePointId, action, payload, timeoutMs, protocol)) as RawReply;
+  }
+
+  /** A call through the process holding the charger; `raw`: sent as it is, in that version. */
+  private async remote(
+    chargePointId: string,
+    action: string,
+    payload: unknown,
+    timeoutMs?: number,
+    raw?: OcppProtocol,
+  ): Promise<unknown> {
     const done = this.o.metrics?.command(action, 'remote');
     const wait = timeoutMs ?? this.o.callTimeoutMs;
     let reply: CallReply;
     const watch = new AbortController();
     try {
-      const request = { chargePointId, action, payload, timeoutMs: wait };
+      const request = { chargePointId, action, payload, timeoutMs: wait, ...(raw ? { raw } : {}) };
       const msg = await Promise.race([
         this.nc.request(this.subject(chargePointId, 'call'), json(request), {
           timeout: wait + MARGIN_MS,
@@ -164,8 +190,8 @@ export class NatsGateway implements ChargerGateway {
       watch.abort();
     }
     if ('answer' in reply) {
-      done?.('answered');
-      return reply.answer as Response<A>;
+      done?.(raw && 'callError' in (reply.answer as RawReply) ? 'callError' : 'answered');
+      return reply.answer;
     }
     const error = new AppError(reply.error.status, reply.error.key, reply.error.params);
     done?.(failureOutcome(error));
@@ -221,9 +247,14 @@ export class NatsGateway implements ChargerGateway {
         action: OutboundAction;
         payload: Request<OutboundAction>;
         timeoutMs: number;
+        raw?: OcppProtocol;
       };
+      const { chargePointId, action, payload, timeoutMs, raw } = request;
       // Errors name the charger as the asking process spelled it.
-      this.local.call(request.chargePointId, request.action, request.payload, request.timeoutMs).then(
+      const answered: Promise<unknown> = raw
+        ? this.local.callRaw(chargePointId, raw, action, payload, timeoutMs)
+        : this.local.call(chargePointId, action, payload, timeoutMs);
+      answered.then(
         (answer) => msg.respond(json({ answer } satisfies CallReply)),
         (err: unknown) => {
           const e =

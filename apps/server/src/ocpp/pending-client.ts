@@ -1,4 +1,4 @@
-import type { Ocpp } from '@voltline/contract';
+import type { Ocpp, Ocpp201 } from '@voltline/contract';
 import type RpcServerClient from 'ocpp-rpc/lib/server-client.js';
 import type { ChargersOcpp } from '../modules/charge-points/charge-points.ocpp.js';
 import { rpcError } from './rpc-error.js';
@@ -34,16 +34,28 @@ export function servePendingCharger(
     if (method !== 'BootNotification') {
       throw rpcError('SecurityError', 'This charge point is not approved: send a BootNotification');
     }
-    const p = params as Ocpp.BootNotificationRequest;
-    await chargers
-      .recordPendingBoot(identity, {
-        vendor: p.chargePointVendor,
-        model: p.chargePointModel,
-        serialNumber: p.chargePointSerialNumber ?? p.chargeBoxSerialNumber ?? null,
-        firmwareVersion: p.firmwareVersion ?? null,
-      })
-      .catch(onError);
+    await chargers.recordPendingBoot(identity, pendingBoot(client.protocol, params)).catch(onError);
     setImmediate(close);
     return { status: 'Rejected', currentTime: new Date().toISOString(), interval: PENDING_RETRY_SECONDS };
   });
+}
+
+/** What a BootNotification of either OCPP version says the charger is. */
+function pendingBoot(protocol: string | undefined, params: unknown) {
+  if (protocol === 'ocpp2.0.1') {
+    const cs = (params as Ocpp201.BootNotificationRequest).chargingStation;
+    return {
+      vendor: cs.vendorName,
+      model: cs.model,
+      serialNumber: cs.serialNumber ?? null,
+      firmwareVersion: cs.firmwareVersion ?? null,
+    };
+  }
+  const p = params as Ocpp.BootNotificationRequest;
+  return {
+    vendor: p.chargePointVendor,
+    model: p.chargePointModel,
+    serialNumber: p.chargePointSerialNumber ?? p.chargeBoxSerialNumber ?? null,
+    firmwareVersion: p.firmwareVersion ?? null,
+  };
 }

@@ -1,4 +1,5 @@
 import ocppRpc from 'ocpp-rpc';
+import { MAX_TIME, MIN_TIME } from '../lib/storable-time.js';
 
 const answered = new WeakSet<Error>();
 
@@ -24,9 +25,6 @@ export function checkConnector(connectorId: number, min: 0 | 1) {
     );
   }
 }
-
-const MIN_TIME = 0;
-const MAX_TIME = Date.UTC(2200, 0, 1);
 
 /**
  * Refuses a time no charging happens at (before 1970 or from 2200 on: a charger's clock gone

@@ -5,15 +5,16 @@ import { rpcError } from './rpc-error.js';
 
 const { createValidator } = ocppRpc;
 const require = createRequire(import.meta.url);
-const schemas = require('ocpp-rpc/lib/schemas/ocpp1_6.json') as object[];
 
 /**
- * The official OCPP 1.6 schemas, except that an action with no schema is answered NotImplemented
- * (what OCPP-J prescribes for an unknown action) rather than the library's ProtocolError, a
- * refusal does not repeat the payload, and text the database cannot store is refused.
+ * The official schemas of an OCPP version (ocpp-rpc's copies of OCPP 1.6 and 2.0.1), except that an
+ * action with no schema is answered NotImplemented (what OCPP-J prescribes for an unknown action)
+ * rather than the library's ProtocolError, a refusal does not repeat the payload, and text the
+ * database cannot store is refused.
  */
-export function ocpp16Validator() {
-  const inner = createValidator('ocpp1.6', schemas);
+function ocppValidator(subprotocol: 'ocpp1.6' | 'ocpp2.0.1', file: string) {
+  const schemas = require(`ocpp-rpc/lib/schemas/${file}`) as object[];
+  const inner = createValidator(subprotocol, schemas);
   const known = new Set(schemas.map((s) => (s as { $id?: string }).$id));
   return {
     get subprotocol() {
@@ -47,3 +48,6 @@ export function ocpp16Validator() {
     },
   };
 }
+
+export const ocpp16Validator = () => ocppValidator('ocpp1.6', 'ocpp1_6.json');
+export const ocpp201Validator = () => ocppValidator('ocpp2.0.1', 'ocpp2_0_1.json');

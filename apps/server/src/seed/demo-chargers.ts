@@ -92,10 +92,17 @@ export async function ensureDemoChargers(db: Db, config: Config, count: number):
         })
         .returning({ id: chargePoints.id });
       if (!cp) return;
-      await tx.insert(connectors).values([
-        { chargePointId: cp.id, connectorId: 1, connectorType: 'Type2', maximumPower: 22_000 },
-        { chargePointId: cp.id, connectorId: 2, connectorType: 'Type2', maximumPower: 22_000 },
-      ]);
+      // The EVSE ids drivers and roaming partners see (eMI3: country, operator, E + the EVSE).
+      const evseUid = (c: number) => `TR*VLT*E${String(n).padStart(4, '0')}*${c}`;
+      await tx.insert(connectors).values(
+        [1, 2].map((c) => ({
+          chargePointId: cp.id,
+          connectorId: c,
+          connectorType: 'Type2',
+          maximumPower: 22_000,
+          evseUid: evseUid(c),
+        })),
+      );
     });
   }
   writeFileSync(passwordsFile(config), JSON.stringify(passwords, null, 2), { mode: 0o600 });

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -38,6 +39,11 @@ export const chargePoints = pgTable(
      * 2 TLS and Basic auth, 3 TLS with a client certificate.
      */
     securityProfile: integer('security_profile').notNull().default(1),
+    /**
+     * The OCPP version the charger last connected with (its WebSocket subprotocol): `ocpp1.6` or
+     * `ocpp2.0.1`. A detail of the charge point: sessions, bills and screens never branch on it.
+     */
+    ocppProtocol: text('ocpp_protocol').notNull().default('ocpp1.6'),
     /** A profile sent by ChangeConfiguration SecurityProfile and not yet confirmed (as pendingPasswordHash). */
     pendingSecurityProfile: integer('pending_security_profile'),
     brand: text('brand'),
@@ -117,6 +123,8 @@ export const connectors = pgTable(
     /** OCPP connector number, 1..n (0 is the charge point itself and is kept on charge_points). */
     connectorId: integer('connector_id').notNull(),
     connectorType: text('connector_type'),
+    /** The EVSE id a driver or roaming partner sees (e.g. TR*VLT*E000123*1); staff set it. */
+    evseUid: text('evse_uid'),
     maximumPower: integer('maximum_power'),
     maximumChargeDuration: integer('maximum_charge_duration'),
     minimumChargeDuration: integer('minimum_charge_duration'),
@@ -138,6 +146,28 @@ export const connectors = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('connectors_cp_connector_uq').on(t.chargePointId, t.connectorId)],
+);
+
+/**
+ * The physical connectors of an EVSE, for chargers that report them (OCPP 2.0.1): a Voltline
+ * connector row is an EVSE (what charges one vehicle at a time), these are its plugs. A 1.6
+ * charger has none: each of its connectors is an EVSE with one plug.
+ */
+export const evseConnectors = pgTable(
+  'evse_connectors',
+  {
+    chargePointId: integer('charge_point_id')
+      .notNull()
+      .references(() => chargePoints.id),
+    /** The EVSE: the Voltline connector number. */
+    evseId: integer('evse_id').notNull(),
+    /** The plug's number within its EVSE, 1..n. */
+    connectorId: integer('connector_id').notNull(),
+    /** As the charger reported it: Available | Occupied | Reserved | Unavailable | Faulted. */
+    status: text('status').notNull(),
+    statusAt: timestamp('status_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chargePointId, t.evseId, t.connectorId] })],
 );
 
 /** Every StatusNotification, connector 0 included, for history and uptime. */
@@ -248,6 +278,8 @@ export const commandRecords = pgTable(
     outcome: text('outcome').notNull().default('sent'),
     status: text('status'),
     error: text('error'),
+    /** The charger's whole reply or CALLERROR, secrets redacted (the raw console's calls). */
+    answer: jsonb('answer').$type<Record<string, unknown>>(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
   },

@@ -39,6 +39,8 @@ export const rfidCards = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** active | blocked */
     status: text('status').notNull().default('active'),
+    /** The card's group (OCPP 2.0.1 groupIdToken, 1.6 parentIdTag): cards of a group may stop each other's sessions. */
+    groupIdToken: text('group_id_token'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -19,3 +19,7 @@ export * from './bookings.js';
 export * from './smart-charging.js';
 export * from './cluster.js';
 export * from './pending-charge-points.js';
+export * from './device-model.js';
+export * from './customer-information.js';
+export * from './display-messages.js';
+export * from './charger-limits.js';

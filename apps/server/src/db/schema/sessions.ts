@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   date,
   doublePrecision,
   index,
@@ -28,6 +29,19 @@ export const chargingSessions = pgTable(
     rfidCardId: integer('rfid_card_id'),
     driverId: integer('driver_id'),
     reservationId: integer('reservation_id'),
+    /**
+     * The charger's own transaction id where the charger names its transactions (OCPP 2.0.1
+     * TransactionEvent); null where Voltline assigns it (OCPP 1.6: the session id is the transactionId).
+     */
+    chargerTransactionId: text('charger_transaction_id'),
+    /** The remote start (RequestStartTransaction remoteStartId) the charger tied this transaction to. */
+    remoteStartId: integer('remote_start_id'),
+    /**
+     * The summary of the transaction's events stored so far (modules/sessions/transactions.fold.ts),
+     * so that one more event is folded in without reading those before it; null where the charger
+     * reports no events (OCPP 1.6) and on sessions from before it was kept.
+     */
+    txFold: jsonb('tx_fold').$type<Record<string, unknown>>(),
     meterStart: bigint('meter_start', { mode: 'number' }).notNull(),
     meterStop: bigint('meter_stop', { mode: 'number' }),
     /** The charger's own start time, part of what makes a resent StartTransaction the same session. */
@@ -80,6 +94,9 @@ export const chargingSessions = pgTable(
   (t) => [
     uniqueIndex('charging_sessions_resend_uq').on(t.chargePointId, t.connectorId, t.meterStart, t.startedAt),
     index('charging_sessions_cp_idx').on(t.chargePointId, t.state),
+    uniqueIndex('charging_sessions_charger_tx_uq')
+      .on(t.chargePointId, t.chargerTransactionId)
+      .where(sql`${t.chargerTransactionId} IS NOT NULL`),
     // One card, one accepted running session: the database refuses a second under any interleaving,
     // whichever server process inserts it.
     uniqueIndex('charging_sessions_card_active_uq')
@@ -161,6 +178,35 @@ export const meterValues = pgTable(
     unique('meter_values_sample_uq')
       .on(t.chargePointId, t.connectorId, t.at, t.measurand, t.phase, t.location, t.context)
       .nullsNotDistinct(),
+  ],
+);
+
+/**
+ * Every transaction event a charger sent (OCPP 2.0.1 TransactionEvent), once per sequence number:
+ * a session is the fold of its events in `seqNo` order, so events that arrive late, out of order
+ * or twice after an outage give the same session.
+ */
+export const transactionEvents = pgTable(
+  'transaction_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    chargePointId: integer('charge_point_id').notNull(),
+    /** The charger's transaction id. */
+    transactionId: text('transaction_id').notNull(),
+    seqNo: integer('seq_no').notNull(),
+    /** Started | Updated | Ended */
+    eventType: text('event_type').notNull(),
+    triggerReason: text('trigger_reason').notNull(),
+    /** The charger's time of the event. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    offline: boolean('offline').notNull().default(false),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    sessionId: integer('session_id'),
+  },
+  (t) => [
+    uniqueIndex('transaction_events_seq_uq').on(t.chargePointId, t.transactionId, t.seqNo),
+    index('transaction_events_session_idx').on(t.sessionId),
   ],
 );
 

@@ -88,6 +88,10 @@ export const smartChargingAllocations = pgTable(
     /** Accepted | Rejected | NotSupported | pending | offline | failed */
     state: text('state'),
     detail: text('detail'),
+    /**
+     * When the last profile went out; a decrease of a running session keeps the earlier time, as the
+     * balancer judges a car's use only once its limit has stood 30 s without rising.
+     */
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** The OCPP chargingProfileId last sent. */
     profileId: integer('profile_id'),

@@ -20,6 +20,8 @@ const en = {
     'The new password must be 16 to 20 characters, or its hexadecimal form (32 to 40 hex digits).',
   'command.passwordStored': 'The charger accepted its new password; Voltline now expects it.',
   'command.profileMustBeTx': 'A remote start can only carry a transaction profile (TxProfile).',
+  'command.externalConstraintsReadOnly':
+    'ChargingStationExternalConstraints profiles are set on the charger by an external system (an energy manager or the grid operator); Voltline shows them but cannot set them.',
   'command.profileNoTransaction': 'A remote start profile cannot name a transaction: it does not exist yet.',
   'command.noCards': 'The network has no card to send.',
 } as const;
@@ -45,6 +47,8 @@ const tr: Record<keyof typeof en, string> = {
     'Yeni şifre 16 ile 20 karakter ya da onaltılık biçimi (32 ile 40 onaltılık rakam) olmalıdır.',
   'command.passwordStored': 'Şarj istasyonu yeni şifresini kabul etti; Voltline artık bu şifreyi bekliyor.',
   'command.profileMustBeTx': 'Uzaktan başlatma yalnızca bir işlem profili (TxProfile) taşıyabilir.',
+  'command.externalConstraintsReadOnly':
+    'ChargingStationExternalConstraints profillerini istasyona harici bir sistem (enerji yöneticisi ya da şebeke işletmecisi) koyar; Voltline bunları gösterir ama ayarlayamaz.',
   'command.profileNoTransaction': 'Uzaktan başlatma profili bir işlem belirtemez: işlem henüz yok.',
   'command.noCards': 'Ağda gönderilecek kart yok.',
 };

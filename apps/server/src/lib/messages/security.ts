@@ -32,6 +32,14 @@ const en = {
   'security.event.InvalidChargePointCertificate': 'Invalid charge point certificate',
   'security.event.InvalidTLSVersion': 'TLS version not allowed',
   'security.event.InvalidTLSCipherSuite': 'TLS cipher suite not allowed',
+  'security.event.FailedToAuthenticateAtCsms': 'Failed to authenticate at the CSMS',
+  'security.event.CsmsFailedToAuthenticate': 'The CSMS failed to authenticate',
+  'security.event.InvalidCsmsCertificate': 'Invalid CSMS certificate',
+  'security.event.InvalidChargingStationCertificate': 'Invalid charging station certificate',
+  'security.event.Iso15118CertificateInstall': 'Plug & Charge: EV contract certificate install asked',
+  'security.event.Iso15118CertificateUpdate': 'Plug & Charge: EV contract certificate update asked',
+  'security.event.Iso15118CertificateStatus': 'Plug & Charge: certificate status (OCSP) asked',
+  'security.event.Iso15118ContractAuthorization': 'Plug & Charge: authorization by contract certificate',
 } as const;
 
 const tr: Record<keyof typeof en, string> = {
@@ -67,6 +75,15 @@ const tr: Record<keyof typeof en, string> = {
   'security.event.InvalidChargePointCertificate': 'Geçersiz şarj istasyonu sertifikası',
   'security.event.InvalidTLSVersion': 'İzin verilmeyen TLS sürümü',
   'security.event.InvalidTLSCipherSuite': 'İzin verilmeyen TLS şifre takımı',
+  'security.event.FailedToAuthenticateAtCsms': "CSMS'de kimlik doğrulanamadı",
+  'security.event.CsmsFailedToAuthenticate': 'CSMS kimliğini doğrulayamadı',
+  'security.event.InvalidCsmsCertificate': 'Geçersiz CSMS sertifikası',
+  'security.event.InvalidChargingStationCertificate': 'Geçersiz şarj istasyonu sertifikası',
+  'security.event.Iso15118CertificateInstall': 'Tak ve Şarj Et: araç sözleşme sertifikası kurulumu istendi',
+  'security.event.Iso15118CertificateUpdate':
+    'Tak ve Şarj Et: araç sözleşme sertifikası güncellemesi istendi',
+  'security.event.Iso15118CertificateStatus': 'Tak ve Şarj Et: sertifika durumu (OCSP) soruldu',
+  'security.event.Iso15118ContractAuthorization': 'Tak ve Şarj Et: sözleşme sertifikasıyla yetkilendirme',
 };
 
 export const securityMessages = { en, tr };

@@ -251,3 +251,21 @@ export function markUsed(tx: Tx, id: number, sessionId: number, at: Date) {
     .set({ state: 'used', sessionId, usedAt: at, updatedAt: new Date() })
     .where(and(eq(bookings.id, id), inArray(bookings.state, ['active', 'expired'])));
 }
+
+/**
+ * The charger ended a reservation by itself (OCPP 2.0.1 ReservationStatusUpdate): the booking it
+ * names, if it still holds on this charge point, becomes `state`; returns it, or nothing.
+ */
+export async function endByCharger(
+  tx: Tx,
+  chargePointId: number,
+  id: number,
+  state: 'expired' | 'cancelled',
+) {
+  const [row] = await tx
+    .update(bookings)
+    .set({ state, updatedAt: new Date(), ...(state === 'cancelled' ? { cancelledAt: new Date() } : {}) })
+    .where(and(eq(bookings.id, id), eq(bookings.chargePointId, chargePointId), eq(bookings.state, 'active')))
+    .returning({ id: bookings.id, connectorId: bookings.connectorId, idTag: bookings.idTag });
+  return row;
+}

@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../../db/client.js';
 import { hashChargerPassword } from '../../lib/charger-auth.js';
 import { CLOCK_TOLERANCE_MS, clockIsOff, type ConnectionWitness } from '../../lib/charger-clock.js';
+import { audit, NO_USER } from '../audit/audit.service.js';
 import * as repo from './charge-points.repository.js';
 import * as pending from './pending.repository.js';
 import { recordStatuses, type StatusReport } from './status-batch.repository.js';
@@ -77,6 +78,23 @@ export class ChargersOcpp {
     return repo.markConnected(this.db, id, node, remoteAddress);
   }
 
+  /**
+   * A charger that connects with another OCPP version than last time (its firmware was upgraded):
+   * the record follows, keeping its sessions and history, and the audit log says so.
+   */
+  async protocolChanged(cp: OcppChargePoint, protocol: string) {
+    await this.db.transaction(async (tx) => {
+      await repo.setProtocol(tx, cp.id, protocol);
+      await audit(tx, NO_USER, {
+        action: 'changeProtocol',
+        entity: 'chargePoint',
+        entityId: cp.id,
+        subjectOperatorId: cp.operatorId,
+        summary: { chargePointId: cp.chargePointId, ocppProtocol: [cp.ocppProtocol, protocol] },
+      });
+    });
+  }
+
   markDisconnected(id: number, node: string, detail: string) {
     return repo.markDisconnected(this.db, id, node, detail);
   }
@@ -88,6 +106,11 @@ export class ChargersOcpp {
 
   recordBoot(id: number, boot: BootInfo) {
     return repo.recordBoot(this.db, id, boot);
+  }
+
+  /** A plug's state of an EVSE; answers the states of the EVSE's other plugs and the EVSE's own. */
+  recordPlugStatus(id: number, evseId: number, connectorId: number, status: string, at: Date) {
+    return repo.recordPlugStatus(this.db, id, evseId, connectorId, status, at);
   }
 
   recordHeartbeats(ids: readonly number[], tx: Tx = this.db) {

@@ -1,6 +1,13 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { chargePoints, chargerEvents, connectionEvents, operators } from '../../db/schema/index.js';
+import { rowsOf, type Tx } from '../../db/client.js';
+import {
+  chargePoints,
+  chargerEvents,
+  connectionEvents,
+  connectors,
+  evseConnectors,
+  operators,
+} from '../../db/schema/index.js';
 import { inScope, type Actor } from '../../lib/context.js';
 import { CLOSE_REASONS } from '../../lib/close-cause.js';
 import { executeNamed } from '../../db/prepared.js';
@@ -21,6 +28,7 @@ export async function findForOcpp(tx: Tx, identity: string) {
       pendingPasswordHash: chargePoints.pendingPasswordHash,
       securityProfile: chargePoints.securityProfile,
       pendingSecurityProfile: chargePoints.pendingSecurityProfile,
+      ocppProtocol: chargePoints.ocppProtocol,
       // What Voltline knew of its connection and clock before this connection (lib/charger-clock.ts).
       createdAt: chargePoints.createdAt,
       lastConnectedAt: chargePoints.lastConnectedAt,
@@ -46,6 +54,7 @@ export async function findInScope(tx: Tx, actor: Actor | null, identity: string)
       chargePointId: chargePoints.chargePointId,
       operatorId: chargePoints.operatorId,
       operatorPath: operators.path,
+      ocppProtocol: chargePoints.ocppProtocol,
     })
     .from(chargePoints)
     .innerJoin(operators, eq(operators.id, chargePoints.operatorId))
@@ -91,6 +100,43 @@ export async function markConnected(tx: Tx, id: number, node: string, remoteAddr
     .update(chargePoints)
     .set({ connected: true, lastConnectedAt: sql`now()`, connectedNode: node })
     .where(eq(chargePoints.id, id));
+}
+
+/**
+ * One plug's state of an EVSE (OCPP 2.0.1), unless a newer report is stored already; answers the
+ * states of the EVSE's other plugs, from which its own state follows, and the EVSE's state now.
+ */
+export async function recordPlugStatus(
+  tx: Tx,
+  chargePointId: number,
+  evseId: number,
+  connectorId: number,
+  status: string,
+  at: Date,
+): Promise<{ others: string[]; evse: string | null }> {
+  const result = await tx.execute(sql`
+    WITH up AS (
+      INSERT INTO ${evseConnectors} (charge_point_id, evse_id, connector_id, status, status_at)
+      VALUES (${chargePointId}, ${evseId}, ${connectorId}, ${status}, ${at.toISOString()})
+      ON CONFLICT (charge_point_id, evse_id, connector_id) DO UPDATE
+        SET status = excluded.status, status_at = excluded.status_at
+        WHERE ${evseConnectors}.status_at <= excluded.status_at
+      RETURNING 1
+    )
+    SELECT status, false AS evse FROM ${evseConnectors}
+     WHERE charge_point_id = ${chargePointId} AND evse_id = ${evseId} AND connector_id <> ${connectorId}
+    UNION ALL
+    SELECT status, true FROM ${connectors} WHERE charge_point_id = ${chargePointId} AND connector_id = ${evseId}`);
+  const rows = rowsOf<{ status: string; evse: boolean }>(result);
+  return {
+    others: rows.filter((r) => !r.evse).map((r) => r.status),
+    evse: rows.find((r) => r.evse)?.status ?? null,
+  };
+}
+
+/** The OCPP version a charger now connects with (a firmware upgrade from 1.6 to 2.0.1, or back). */
+export async function setProtocol(tx: Tx, id: number, protocol: string) {
+  await tx.update(chargePoints).set({ ocppProtocol: protocol }).where(eq(chargePoints.id, id));
 }
 
 /**
@@ -141,7 +187,7 @@ export async function recordBoot(
     meterSerialNumber: string | null;
   },
 ) {
-  await tx
+  const [row] = await tx
     .update(chargePoints)
     .set({
       vendor: boot.vendor,
@@ -157,7 +203,10 @@ export async function recordBoot(
       lastHeartbeatAt: sql`now()`,
       updatedAt: sql`now()`,
     })
-    .where(eq(chargePoints.id, id));
+    .where(eq(chargePoints.id, id))
+    // The registration as it is now (staff may have approved the charger since it connected).
+    .returning({ registrationStatus: chargePoints.registrationStatus });
+  return row?.registrationStatus;
 }
 
 /** One statement for the heartbeats of many chargers (the OCPP side coalesces them). */
@@ -181,6 +230,7 @@ export async function recordChargerEvent(
     | 'DiagnosticsStatusNotification'
     | 'FirmwareStatusNotification'
     | 'LogStatusNotification'
+    | 'NotifyEvent'
     | 'SignedFirmwareStatusNotification',
   status: string | null,
   payload: Record<string, unknown>,

@@ -1,15 +1,10 @@
 import {
   API,
   ChargePoint,
-  ChargePointAnalytics,
-  ChargePointAnalyticsQuery,
   ChargePointCredentials,
   ChargePointFilter,
   ChargePointLight,
-  ChargingProfile,
-  ConnectionEvent,
   CreateChargePointBody,
-  FaultPeriod,
   SetChargerPasswordBody,
   Id,
   PageQuery,
@@ -24,7 +19,6 @@ import { sendExcel } from '../../lib/excel.js';
 import { translate, type MessageKey } from '../../lib/messages.js';
 import { ctxOf } from '../../lib/request.js';
 import type { ChargePointsService } from './charge-points.service.js';
-import type { ChargePointInsights } from './insights.service.js';
 import type { ListKind } from './registry.repository.js';
 
 const tags = ['charge-points'];
@@ -46,7 +40,7 @@ function chosenPassword(body: unknown): string | undefined {
 
 export function chargePointRoutes(
   app: App,
-  { chargePoints: service, insights }: { chargePoints: ChargePointsService; insights: ChargePointInsights },
+  { chargePoints: service }: { chargePoints: ChargePointsService },
 ) {
   const lists: [string, ListKind][] = [
     [API.chargePoints.allDynamic, 'all'],
@@ -227,65 +221,5 @@ export function chargePointRoutes(
       data: await service.resetPassword(ctxOf(request), request.params.id, chosenPassword(request.body)),
       message: translate(request.locale, 'chargePoint.passwordReset'),
     }),
-  );
-
-  app.get(
-    `/portal/ChargePoint/:id/connections`,
-    {
-      config: read,
-      schema: {
-        tags,
-        params: IdParams,
-        querystring: PageQuery,
-        response: { 200: ok(page(ConnectionEvent)) },
-      },
-    },
-    async (request) => ({
-      data: await insights.connections(
-        ctxOf(request),
-        request.params.id,
-        request.query.index,
-        request.query.size,
-      ),
-    }),
-  );
-
-  app.get(
-    `/portal/ChargePoint/:id/faults`,
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: "The charge point's faults per connector, newest first",
-        params: IdParams,
-        querystring: PageQuery,
-        response: { 200: ok(page(FaultPeriod)) },
-      },
-    },
-    async (request) => ({
-      data: await insights.faults(ctxOf(request), request.params.id, request.query.index, request.query.size),
-    }),
-  );
-
-  app.get(
-    `/${API.chargePoints.analytics}`,
-    {
-      config: read,
-      schema: { tags, querystring: ChargePointAnalyticsQuery, response: { 200: ok(ChargePointAnalytics) } },
-    },
-    async (request) => ({ data: await insights.analytics(ctxOf(request), request.query) }),
-  );
-
-  app.get(
-    `/portal/Profile/:id`,
-    {
-      config: read,
-      schema: {
-        tags,
-        params: z.object({ id: z.string().min(1).max(48) }),
-        response: { 200: ok(z.array(ChargingProfile)) },
-      },
-    },
-    async (request) => ({ data: await insights.profiles(ctxOf(request), request.params.id) }),
   );
 }

@@ -82,6 +82,7 @@ export function toChargePoint(
     ...clockOf(cp),
     hasPassword: cp.passwordHash !== null,
     securityProfile: cp.securityProfile,
+    ocppProtocol: cp.ocppProtocol as ChargePoint['ocppProtocol'],
     archived: cp.archivedAt !== null,
     createdAt: cp.createdAt.toISOString(),
     activeSessions,
@@ -93,6 +94,7 @@ export function toChargePoint(
       fault: faultOf(c),
       connectorType: c.connectorType,
       maximumPower: c.maximumPower,
+      evseUid: c.evseUid,
       archived: c.archivedAt !== null,
     })),
   };
@@ -113,6 +115,11 @@ export class ChargePointsService {
       publicUrl: string;
       chargers: ChargerDisconnector;
       queries: Pick<ChargePointQueries, 'hasActiveSession' | 'activeSessionCounts'>;
+      /**
+       * A charger held Pending was accepted by staff: asked to boot again now (TriggerMessage
+       * BootNotification, which a Pending charger may take) rather than at its next retry.
+       */
+      approved?: (cp: { id: number; chargePointId: string }, userId: number | null) => Promise<void>;
     },
   ) {}
 
@@ -214,7 +221,7 @@ export class ChargePointsService {
   }
 
   async update(ctx: Ctx, body: UpdateInput): Promise<ChargePoint> {
-    await this.db.transaction(async (tx) => {
+    const approved = await this.db.transaction(async (tx) => {
       const before = await repo.findChargePoint(tx, ctx.actor, body.id, true);
       if (!before) throw notFound('chargePoint');
       if (body.operatorId !== undefined && body.operatorId !== before.cp.operatorId) {
@@ -234,7 +241,14 @@ export class ChargePointsService {
         entityId: before.cp.chargePointId,
         summary: diff(before.cp as unknown as Record<string, unknown>, changes),
       });
+      return before.cp.registrationStatus !== 'accepted' && body.registrationStatus === 'accepted'
+        ? { id: before.cp.id, chargePointId: before.cp.chargePointId }
+        : null;
     });
+    // After the commit: the charger's new boot must read the new status. Its answer is not waited
+    // for (the charger may be offline, or slow); the command record keeps it.
+    if (approved && this.deps.approved)
+      void this.deps.approved(approved, ctx.actor.userId).catch(() => undefined);
     return this.get(ctx, body.id);
   }
 

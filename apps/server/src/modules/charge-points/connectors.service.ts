@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import type { Connector, CreateConnectorBody, UpdateConnectorBody } from '@voltline/contract';
+import type { Connector, CreateConnectorBody, EvsePlug, UpdateConnectorBody } from '@voltline/contract';
 import type { z } from 'zod';
 import type { Tx, Db } from '../../db/client.js';
 import { chargePoints, chargingSessions, connectors, operators } from '../../db/schema/index.js';
@@ -7,6 +7,7 @@ import { inScope, type Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { audit, diff } from '../audit/audit.service.js';
 import type { ChargePointQueries } from './charge-points.ports.js';
+import { evseUidTaken, plugKey, plugsOf } from './evse.repository.js';
 import { findChargePoint } from './registry.repository.js';
 import { faultOf } from './state.js';
 
@@ -28,6 +29,7 @@ function select(tx: Tx) {
     .select({
       c: connectors,
       chargePointId: chargePoints.chargePointId,
+      operatorPath: operators.path,
       activeSessionId: activeSession,
       hasSessions,
     })
@@ -37,13 +39,15 @@ function select(tx: Tx) {
 }
 type Row = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number];
 
-function toConnector(r: Row): Connector {
+function toConnector(r: Row, plugs: EvsePlug[]): Connector {
   return {
     id: r.c.id,
     chargePointId: r.chargePointId,
     chargePointDbId: r.c.chargePointId,
     connectorId: r.c.connectorId,
     connectorType: r.c.connectorType,
+    evseUid: r.c.evseUid,
+    plugs,
     maximumPower: r.c.maximumPower,
     maximumChargeDuration: r.c.maximumChargeDuration,
     minimumChargeDuration: r.c.minimumChargeDuration,
@@ -59,6 +63,29 @@ function toConnector(r: Row): Connector {
     activeSessionId: r.activeSessionId === null ? null : Number(r.activeSessionId),
     hasSessions: Boolean(r.hasSessions),
   };
+}
+
+/** The rows as the API answers them, with each EVSE's plugs (one read for all). */
+async function withPlugs(tx: Tx, rows: Row[]): Promise<Connector[]> {
+  const plugs = await plugsOf(
+    tx,
+    rows.map((r) => r.c.chargePointId),
+  );
+  return rows.map((r) => toConnector(r, plugs.get(plugKey(r.c.chargePointId, r.c.connectorId)) ?? []));
+}
+
+/** An EVSE id is what a driver reads on the charger: two EVSEs of one network never share it. */
+async function checkEvseUid(
+  tx: Tx,
+  evseUid: string | null | undefined,
+  operatorPath: string,
+  exceptConnectorId?: number,
+) {
+  if (evseUid && (await evseUidTaken(tx, evseUid, operatorPath, exceptConnectorId))) {
+    throw new AppError(409, 'connector.evseUidTaken', { evseUid }, [
+      { field: 'body.evseUid', key: 'connector.evseUidTaken' },
+    ]);
+  }
 }
 
 async function checkTariff(
@@ -89,7 +116,9 @@ export class ConnectorsService {
   }
 
   async byId(ctx: Ctx, id: number): Promise<Connector> {
-    return toConnector(await this.find(this.db, ctx, id));
+    const [connector] = await withPlugs(this.db, [await this.find(this.db, ctx, id)]);
+    if (!connector) throw notFound('connector');
+    return connector;
   }
 
   /**
@@ -105,7 +134,7 @@ export class ConnectorsService {
     const rows = await select(this.db)
       .where(eq(connectors.chargePointId, cp.cp.id))
       .orderBy(asc(connectors.connectorId));
-    return rows.map(toConnector);
+    return withPlugs(this.db, rows);
   }
 
   async create(ctx: Ctx, body: CreateInput): Promise<Connector> {
@@ -122,6 +151,7 @@ export class ConnectorsService {
         ]);
       }
       await checkTariff(this.queries, tx, body.tariffId, cp.cp.id);
+      await checkEvseUid(tx, body.evseUid, cp.operatorPath);
       const { chargePointId: _cp, ...fields } = body;
       const [row] = await tx
         .insert(connectors)
@@ -138,6 +168,7 @@ export class ConnectorsService {
     await this.db.transaction(async (tx) => {
       const before = await this.find(tx, ctx, body.id, true);
       await checkTariff(this.queries, tx, body.tariffId, before.c.chargePointId);
+      await checkEvseUid(tx, body.evseUid, before.operatorPath, before.c.id);
       const { id, ...changes } = body;
       // An UPDATE with nothing to set is refused by drizzle (it answered 500): such a call changes nothing.
       if (Object.values(changes).some((v) => v !== undefined)) {

@@ -3,6 +3,8 @@ import type {
   ChargePointAnalyticsQuery,
   ChargingProfile,
   ConnectionEvent,
+  DeviceEvent,
+  DeviceEventQuery,
   FaultPeriod,
   Page,
 } from '@voltline/contract';
@@ -14,6 +16,8 @@ import { notFound } from '../../lib/errors.js';
 import * as analytics from './analytics.repository.js';
 import { findChargePoint } from './registry.repository.js';
 import * as faults from './faults.repository.js';
+import { countDeviceEvents, deviceEvents } from './events.repository.js';
+import { toDeviceEvent } from './events.js';
 
 const DAY = 86_400_000;
 
@@ -107,6 +111,17 @@ export class ChargePointInsights {
       index,
       size,
     };
+  }
+
+  /** The events its device model reported (2.0.1 NotifyEvent), newest first; none for a 1.6 charger. */
+  async events(ctx: Ctx, id: number, q: DeviceEventQuery): Promise<Page<DeviceEvent>> {
+    const cp = await this.cp(ctx, id);
+    const filter = { component: q.component, trigger: q.trigger, severity: q.severity };
+    const [rows, total] = await Promise.all([
+      deviceEvents(this.db, cp.id, filter, q.index * q.size, q.size),
+      countDeviceEvents(this.db, cp.id, filter),
+    ]);
+    return { items: rows.map(toDeviceEvent), total, index: q.index, size: q.size };
   }
 
   async profiles(ctx: Ctx, key: string): Promise<ChargingProfile[]> {

@@ -49,6 +49,7 @@ export function chargePointWhere(actor: Actor, kind: ListKind, f?: Partial<Filte
     f?.brand ? eq(chargePoints.brand, f.brand) : undefined,
     f?.model ? eq(chargePoints.model, f.model) : undefined,
     f?.city ? ilike(chargePoints.city, equalsPattern(f.city)) : undefined,
+    f?.ocppProtocol ? eq(chargePoints.ocppProtocol, f.ocppProtocol) : undefined,
     f?.status
       ? sql`EXISTS (SELECT 1 FROM ${connectors} WHERE ${connectors.chargePointId} = ${chargePoints.id} AND ${connectors.status} = ${f.status} AND ${connectors.archivedAt} IS NULL)`
       : undefined,
@@ -66,7 +67,7 @@ const sortColumns = {
 
 function base(tx: Tx) {
   return tx
-    .select({ cp: chargePoints, operatorName: operators.name })
+    .select({ cp: chargePoints, operatorName: operators.name, operatorPath: operators.path })
     .from(chargePoints)
     .innerJoin(operators, eq(operators.id, chargePoints.operatorId));
 }

@@ -24,7 +24,7 @@ export async function finishRecord(
   tx: Tx,
   id: number,
   outcome: Exclude<CommandOutcome, 'sent' | 'lost'>,
-  detail: { status?: string | null; error?: string | null },
+  detail: { status?: string | null; error?: string | null; answer?: Record<string, unknown> },
 ) {
   await tx
     .update(commandRecords)
@@ -32,6 +32,7 @@ export async function finishRecord(
       outcome,
       status: detail.status ?? null,
       error: detail.error ?? null,
+      ...(detail.answer ? { answer: detail.answer } : {}),
       answeredAt: outcome === 'answered' || outcome === 'callError' ? sql`now()` : null,
     })
     .where(eq(commandRecords.id, id));
@@ -77,6 +78,7 @@ export async function pageRecords(
       outcome: r.outcome as CommandOutcome,
       status: r.status,
       error: r.error,
+      answer: r.answer,
       sentAt: r.sentAt.toISOString(),
       answeredAt: r.answeredAt?.toISOString() ?? null,
     })),

@@ -17,6 +17,8 @@ import type { App } from '../../lib/app-type.js';
 import { translate } from '../../lib/messages.js';
 import { ctxOf } from '../../lib/request.js';
 import type { CommandsService } from './commands.service.js';
+import { transactionStatusWords } from './transaction-status.js';
+import { displayAnswerWords } from './display-words.js';
 
 export function commandRoutes(app: App, { commands }: { commands: CommandsService }) {
   for (const name of COMMAND_NAMES) {
@@ -44,8 +46,31 @@ export function commandRoutes(app: App, { commands }: { commands: CommandsServic
           throw new AppError(403, 'error.forbidden');
         }
         const answer = await commands.send(ctx, name, request.body);
+        if (name === 'getTransactionStatus') {
+          const { key, params } = transactionStatusWords(answer);
+          return { data: answer, message: translate(request.locale, key, params) };
+        }
+        const display = displayAnswerWords(name, answer);
+        if (display) {
+          const message = translate(request.locale, display.key);
+          return display.refused ? { data: answer, message, refused: true } : { data: answer, message };
+        }
         const status = typeof answer.status === 'string' ? answer.status : undefined;
         if (!status) return { data: answer };
+        const parts = typeof answer.messages === 'number' ? answer.messages : 1;
+        if (typeof answer.refusedPart === 'number') {
+          // A list in parts stopped there: the charger holds part of it, unless it refused the first.
+          const words = { part: answer.refusedPart, parts, status };
+          const key = answer.refusedPart === 1 ? 'command.refusedFirstPart' : 'command.refusedPart';
+          return {
+            data: answer,
+            message: translate(request.locale, key, words),
+            refused: true,
+          };
+        }
+        if (parts > 1 && status === 'Accepted') {
+          return { data: answer, message: translate(request.locale, 'command.sentInParts', { parts }) };
+        }
         // Rejected, Occupied, NotSupported...: said as a refusal, and flagged so the portal shows one.
         return answerOutcome(status) === 'refusal'
           ? { data: answer, message: translate(request.locale, 'command.refused', { status }), refused: true }

@@ -21,8 +21,11 @@ import {
 import { recordCommandInMaintenance } from '../maintenance/maintenance.commands.js';
 import { rememberProfiles } from './charging-profiles.js';
 import { prepareListVersion, prepareLocalList } from './local-list.js';
+import type { LocalListLimitsLookup } from './local-list-limits.js';
+import { prepareTransactionStatus } from './transaction-status.js';
 import type { Payload, Prepared } from './prepared.js';
 import { prepareSignedUpdate } from './signed-firmware.js';
+import { isDisplayCommand, prepareDisplayCommand } from './display-messages.js';
 
 export type Target = NonNullable<Awaited<ReturnType<typeof findInScope>>>;
 
@@ -60,6 +63,8 @@ export class CommandsService {
     private readonly diagnostics?: DiagnosticsPreparer,
     private readonly securityProfiles?: SecurityProfilePreparer,
     private readonly certificates?: CertificatePreparer,
+    /** Each protocol's answer to what a charger takes of a local list (unknown limits without it). */
+    private readonly localListLimits?: LocalListLimitsLookup,
   ) {}
 
   /**
@@ -98,12 +103,19 @@ export class CommandsService {
       userId: ctx.actor.userId,
       nodeId: this.nodeId,
     });
-    let answer: Payload;
+    const parts = prepared.parts ?? [prepared.payload];
+    let answer: Payload = {};
+    let accepted = 0;
     try {
-      answer = await this.gateway.call(cp.chargePointId, action, prepared.payload);
+      // A command in parts stops at the first part the charger does not accept.
+      for (const part of parts) {
+        answer = await this.gateway.call(cp.chargePointId, action, part);
+        if (answer.status !== 'Accepted') break;
+        accepted++;
+      }
     } catch (err) {
       await this.db.transaction(async (tx) => {
-        await prepared.failed?.(tx, err);
+        await prepared.failed?.(tx, err, accepted);
         await records.finishRecord(tx, recordId, outcomeOf(err), { error: errorText(err) });
         await record({ request: prepared.logged, error: err instanceof AppError ? err.key : 'error' }, tx);
       });
@@ -111,13 +123,14 @@ export class CommandsService {
     }
     await this.db.transaction(async (tx) => {
       if (answer.status === 'Accepted') await rememberProfiles(tx, ctx, cp.id, command, prepared.payload);
-      await prepared.after?.(tx, answer);
+      await prepared.after?.(tx, answer, accepted);
       await recordCommandInMaintenance(tx, ctx, cp.id, command, prepared.payload, answer);
       const status = typeof answer.status === 'string' ? answer.status : null;
       await records.finishRecord(tx, recordId, 'answered', { status });
       await record({ request: prepared.logged, answer: 'status' in answer ? answer.status : 'received' }, tx);
     });
-    return { ...answer, ...prepared.extra };
+    const stopped = parts.length > 1 && accepted < parts.length;
+    return { ...answer, ...prepared.extra, ...(stopped ? { refusedPart: accepted + 1 } : {}) };
   }
 
   /**
@@ -170,8 +183,10 @@ export class CommandsService {
       return this.securityProfiles.prepare(ctx, cp, String(request.value));
     }
     if (command === 'sendLocalList') {
-      return prepareLocalList(this.db, cp, request.updateType === 'Differential');
+      return prepareLocalList(this.db, cp, request.updateType === 'Differential', this.localListLimits);
     }
+    if (command === 'getTransactionStatus') return prepareTransactionStatus(this.db, cp, request);
+    if (isDisplayCommand(command)) return prepareDisplayCommand(this.db, cp, command, request);
     if (command === 'getLocalListVersion') return prepareListVersion(this.db, cp, request);
     if (command === 'updateFirmware' && request.retrieveDate === undefined) {
       // OCPP 1.6 UpdateFirmware requires retrieveDate; left out, the charger fetches the image now.
@@ -208,14 +223,14 @@ export class CommandsService {
 }
 
 /** The outcome of a command whose call failed, from the gateway's error (see commandError). */
-function outcomeOf(err: unknown): 'callError' | 'timedOut' | 'offline' {
+export function outcomeOf(err: unknown): 'callError' | 'timedOut' | 'offline' {
   if (err instanceof AppError && err.key === 'ocpp.timeout') return 'timedOut';
   if (err instanceof AppError && err.key === 'ocpp.offline') return 'offline';
   return 'callError';
 }
 
 /** The CALLERROR's code and description, or what else went wrong; nothing for a timeout or an offline charger. */
-function errorText(err: unknown): string | null {
+export function errorText(err: unknown): string | null {
   if (err instanceof AppError && (err.key === 'ocpp.timeout' || err.key === 'ocpp.offline')) return null;
   if (err instanceof AppError && err.key === 'ocpp.callError') {
     const { code, description } = err.params;

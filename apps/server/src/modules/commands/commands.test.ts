@@ -270,6 +270,7 @@ describe('who may send which command', () => {
     cancelReservation: { reservationId: 9 },
     getLocalListVersion: {},
     sendLocalList: { updateType: 'Full' },
+    getTransactionStatus: {},
     dataTransfer: { vendorId: 'com.example' },
     clearChargingProfile: {},
     setChargingProfile: {
@@ -297,6 +298,11 @@ describe('who may send which command', () => {
       signingCertificate: PEM,
       signature: 'c2lnbmF0dXJl',
     },
+    setDisplayMessage: {
+      message: { id: 1, priority: 'NormalCycle', message: { format: 'UTF8', content: 'Hello' } },
+    },
+    getDisplayMessages: {},
+    clearDisplayMessage: { id: 1 },
   };
   const extra: [CommandName, Record<string, unknown>][] = [
     ['startTransaction', { idTag: 'DEMO0001', connectorId: 1, chargingProfile: profile }],

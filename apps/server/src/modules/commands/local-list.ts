@@ -1,5 +1,7 @@
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
 import { localListCards, type LocalListEntry } from '../drivers/authorization.js';
+import { listMessages, UNKNOWN_LIMITS, type LocalListLimitsLookup } from './local-list-limits.js';
 import type { Prepared } from './prepared.js';
 import {
   lastSentList,
@@ -39,11 +41,27 @@ export function differential(before: ListEntries, cards: LocalListEntry[]) {
  * SendLocalList from the cards that may charge at the charger (`localListCards`). Full sends
  * them all; Differential sends what changed against the list the charger Accepted last, and is
  * sent as Full (said in the result's `fullInstead`) when Voltline does not know what the charger
- * holds. The version is above both the charger's reported one and the recorded one. Only an
- * Accepted answer changes the record; Failed, VersionMismatch or NotSupported leave it.
+ * holds. The version is above both the charger's reported one and the recorded one. The list goes
+ * in as many messages as the charger's limits need (`listMessages`), and a list longer than the
+ * charger holds is refused before anything is sent. Only a list Accepted whole changes the record;
+ * one stopped part-way leaves the charger at the new version with part of the list, so Voltline
+ * records that version as reported and not the entries: the next Differential goes as Full.
  */
-export async function prepareLocalList(db: Db, cp: { id: number; operatorPath: string }, wantsDiff: boolean) {
+export async function prepareLocalList(
+  db: Db,
+  cp: { id: number; chargePointId: string; operatorPath: string; ocppProtocol: string },
+  wantsDiff: boolean,
+  limitsOf?: LocalListLimitsLookup,
+) {
   const cards = await localListCards(db, cp.operatorPath);
+  const limits = limitsOf ? await limitsOf(cp) : UNKNOWN_LIMITS;
+  if (limits.maxEntries !== null && cards.length > limits.maxEntries) {
+    throw new AppError(409, 'command.localListTooLong', {
+      chargePointId: cp.chargePointId,
+      entries: cards.length,
+      max: limits.maxEntries,
+    });
+  }
   const rec = await lastSentList(db, cp.id);
   const version = Math.max(rec?.reportedVersion ?? 0, rec?.version ?? 0) + 1;
   const unknown = wantsDiff ? knownList(rec) : null;
@@ -51,15 +69,29 @@ export async function prepareLocalList(db: Db, cp: { id: number; operatorPath: s
   const list = diff ? differential(rec?.entries ?? {}, cards) : cards;
   const entries: ListEntries = Object.fromEntries(cards.map((c) => [c.idTag, c.idTagInfo]));
   const updateType = diff ? 'Differential' : 'Full';
+  const parts = listMessages(list, { listVersion: version, updateType }, limits);
+  const partial = async (tx: Tx, accepted = 0) => {
+    if (accepted > 0) await saveReportedVersion(tx, cp.id, version);
+  };
   const prepared: Prepared = {
-    payload: { listVersion: version, updateType, localAuthorizationList: list },
-    logged: { updateType, listVersion: version, entries: list.length },
-    after: async (tx, answer) => {
-      if (answer.status === 'Accepted') await saveAcceptedList(tx, cp.id, version, entries);
+    payload: parts[0] ?? {},
+    parts,
+    logged: {
+      updateType,
+      listVersion: version,
+      entries: list.length,
+      ...(parts.length > 1 ? { messages: parts.length } : {}),
     },
+    after: async (tx, answer, accepted) => {
+      if (answer.status === 'Accepted' && accepted === parts.length) {
+        await saveAcceptedList(tx, cp.id, version, entries);
+      } else await partial(tx, accepted);
+    },
+    failed: (tx, _err, accepted) => partial(tx, accepted),
     extra: {
       listVersion: version,
       entries: list.length,
+      ...(parts.length > 1 ? { messages: parts.length } : {}),
       ...(unknown ? { updateType: 'Full', fullInstead: unknown } : {}),
     },
   };

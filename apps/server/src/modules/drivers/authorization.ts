@@ -1,11 +1,33 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Ocpp } from '@voltline/contract';
 import type { Tx } from '../../db/client.js';
 import { chargingSessions, drivers, operators, rfidCards } from '../../db/schema/index.js';
 import { executeNamed } from '../../db/prepared.js';
 
-export type IdTagInfo = Ocpp.AuthorizeResponse['idTagInfo'];
-export type AuthorizationStatus = IdTagInfo['status'];
+/**
+ * What Voltline decides about a card, in its own words, whatever the charger's protocol: each
+ * adapter says it in its protocol's enum (OCPP 2.0.1 has every word; 1.6 says NoCredit as Blocked
+ * and Unknown as Invalid). Unknown: no card has the number; Invalid: a card of another network, or
+ * a booking of another card; NoCredit: a prepaid driver under the operator's minimum balance.
+ * Sessions record the verdict, so the portal words a refusal alike for both protocols.
+ */
+export type CardVerdict =
+  'Accepted' | 'Blocked' | 'ConcurrentTx' | 'Expired' | 'Invalid' | 'NoCredit' | 'Unknown';
+
+/** A card's answer as the domain gives it to the protocol adapters. */
+export interface CardAnswer {
+  status: CardVerdict;
+  expiryDate?: string;
+  /** The card's group (2.0.1 groupIdToken, 1.6 parentIdTag). */
+  groupIdToken?: string;
+}
+
+/** The card's answer with who it is: the card and driver, and a prepaid driver's balance. */
+export interface CardAuthorization extends CardAnswer {
+  rfidCardId?: number;
+  driverId?: number;
+  /** A prepaid driver's balance (minor units) in the driver's currency, for the charger's display. */
+  credit?: { balance: number; currency: string };
+}
 
 /** The root of an operator path: `/1/4/9/` → `/1/`. Authorize still accepts cards across one network's tree. */
 export function networkOf(path: string): string {
@@ -27,12 +49,6 @@ export function cardWorksAt(cardOperatorPath: string, chargePointOperatorPath: s
   );
 }
 
-/**
- * What the card itself allows, as Authorize answers it: unknown or foreign cards are Invalid; an
- * archived or blocked card, a blocked driver, or a prepaid driver under the operator's minimum
- * balance is Blocked; a card past its expiry is Expired. Never ConcurrentTx: OCPP 1.6 keeps that
- * status for StartTransaction, where `cardBusy` decides it.
- */
 /** The columns a card's answer depends on. */
 const CARD = {
   id: rfidCards.id,
@@ -40,6 +56,7 @@ const CARD = {
   status: rfidCards.status,
   expiresAt: rfidCards.expiresAt,
   archivedAt: rfidCards.archivedAt,
+  groupIdToken: rfidCards.groupIdToken,
   driverId: drivers.id,
   driverStatus: drivers.status,
   balance: drivers.balance,
@@ -51,32 +68,44 @@ type CardRow = {
   status: string;
   expiresAt: Date | null;
   archivedAt: Date | null;
+  groupIdToken: string | null;
   driverStatus: string;
   balance: number;
   prepaid: boolean;
   minBalance: number;
 };
 
-/** What a known card of the right network may do, by itself: the one rule Authorize and local lists share. */
+type OwnVerdict = 'Accepted' | 'Blocked' | 'Expired' | 'NoCredit';
+
+/**
+ * What a known card of the right network may do, by itself: the one rule Authorize, starts and
+ * local lists share. An archived or blocked card, or a blocked driver, is Blocked; a card past its
+ * expiry is Expired; a prepaid driver under the operator's minimum balance is NoCredit. Never
+ * ConcurrentTx: a start decides that (`cardBusy`). A refusal but Expired names no expiry.
+ */
 function cardInfo(
   card: CardRow,
   now: Date,
-): { status: 'Accepted' | 'Blocked' | 'Expired'; expiryDate?: string } {
+): { status: OwnVerdict; expiryDate?: string; groupIdToken?: string } {
   const expiryDate = card.expiresAt?.toISOString();
-  const status =
+  const status: OwnVerdict =
     card.archivedAt || card.status !== 'active' || card.driverStatus !== 'active'
       ? 'Blocked'
       : card.expiresAt && card.expiresAt.getTime() <= now.getTime()
         ? 'Expired'
         : card.prepaid && card.balance < card.minBalance
-          ? 'Blocked'
+          ? 'NoCredit'
           : 'Accepted';
-  return expiryDate && status !== 'Blocked' ? { status, expiryDate } : { status };
+  return {
+    status,
+    ...(expiryDate && (status === 'Accepted' || status === 'Expired') ? { expiryDate } : {}),
+    ...(card.groupIdToken ? { groupIdToken: card.groupIdToken } : {}),
+  };
 }
 
 /** A card's row as `authorizeIdTag` reads it, in fixed SQL (no query building: it runs for every Authorize, Start and Stop). */
-const CARD_COLUMNS = `SELECT c.id, c.status, c.expires_at, c.archived_at, d.id AS driver_id,
-    d.status AS driver_status, d.balance, o.path AS operator_path, o.prepaid, o.min_balance`;
+const CARD_COLUMNS = `SELECT c.id, c.status, c.expires_at, c.archived_at, c.group_id_token, d.id AS driver_id,
+    d.status AS driver_status, d.balance, d.currency, o.path AS operator_path, o.prepaid, o.min_balance`;
 const CARD_FROM = ` FROM rfid_cards c
   JOIN drivers d ON d.id = c.driver_id
   JOIN operators o ON o.id = d.operator_id
@@ -93,9 +122,11 @@ type RawCard = {
   status: string;
   expires_at: Date | string | null;
   archived_at: Date | string | null;
+  group_id_token: string | null;
   driver_id: number;
   driver_status: string;
   balance: number | string | bigint;
+  currency: string;
   operator_path: string;
   prepaid: boolean;
   min_balance: number | string | bigint;
@@ -120,7 +151,7 @@ export async function authorizeIdTag(
   idTag: string,
   chargePointOperatorPath: string,
   now = new Date(),
-): Promise<IdTagInfo & { rfidCardId?: number; driverId?: number }> {
+): Promise<CardAuthorization> {
   const { busy: _busy, ...info } = await authorizeCard(tx, idTag, chargePointOperatorPath, false, now);
   return info;
 }
@@ -135,23 +166,28 @@ export async function authorizeCard(
   chargePointOperatorPath: string,
   withBusy: boolean,
   now = new Date(),
-): Promise<IdTagInfo & { rfidCardId?: number; driverId?: number; busy?: boolean }> {
+): Promise<CardAuthorization & { busy?: boolean }> {
   const raw = await readCard(tx, idTag, withBusy);
-  if (!raw || networkOf(raw.operator_path) !== networkOf(chargePointOperatorPath))
-    return { status: 'Invalid' };
+  // A card of another network is no card here, though its number is taken: Invalid, not Unknown.
+  if (!raw) return { status: 'Unknown' };
+  if (networkOf(raw.operator_path) !== networkOf(chargePointOperatorPath)) return { status: 'Invalid' };
   const card: CardRow = {
     status: raw.status,
     expiresAt: dateOf(raw.expires_at),
     archivedAt: dateOf(raw.archived_at),
+    groupIdToken: raw.group_id_token,
     driverStatus: raw.driver_status,
     balance: Number(raw.balance),
     prepaid: raw.prepaid,
     minBalance: Number(raw.min_balance),
   };
+  const info = cardInfo(card, now);
+  const shown = card.prepaid && (info.status === 'Accepted' || info.status === 'NoCredit');
   return {
-    ...cardInfo(card, now),
+    ...info,
     rfidCardId: raw.id,
     driverId: raw.driver_id,
+    ...(shown ? { credit: { balance: card.balance, currency: raw.currency } } : {}),
     ...(withBusy ? { busy: raw.busy === true } : {}),
   };
 }
@@ -175,9 +211,10 @@ export async function cardBusy(tx: Tx, rfidCardId: number, exceptSessionId?: num
   return running !== undefined;
 }
 
+/** A local-list entry in the command language (1.6's shapes: NoCredit is said Blocked there). */
 export interface LocalListEntry {
   idTag: string;
-  idTagInfo: { status: 'Accepted' | 'Blocked' | 'Expired'; expiryDate?: string };
+  idTagInfo: { status: 'Accepted' | 'Blocked' | 'Expired'; expiryDate?: string; parentIdTag?: string };
 }
 
 /**
@@ -204,5 +241,11 @@ export async function localListCards(
       ),
     )
     .orderBy(rfidCards.number);
-  return rows.map((c) => ({ idTag: c.number, idTagInfo: cardInfo(c, now) }));
+  return rows.map((c) => {
+    const { status, expiryDate, groupIdToken } = cardInfo(c, now);
+    const idTagInfo: LocalListEntry['idTagInfo'] = { status: status === 'NoCredit' ? 'Blocked' : status };
+    if (expiryDate) idTagInfo.expiryDate = expiryDate;
+    if (groupIdToken) idTagInfo.parentIdTag = groupIdToken;
+    return { idTag: c.number, idTagInfo };
+  });
 }

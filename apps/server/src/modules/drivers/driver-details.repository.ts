@@ -43,6 +43,7 @@ export const toCard = (r: CardRow): RfidCard => ({
   number: r.number,
   expiresAt: r.expiresAt?.toISOString() ?? null,
   status: r.status as RfidCardStatus,
+  groupIdToken: r.groupIdToken,
   archived: r.archivedAt !== null,
   archivedAt: r.archivedAt?.toISOString() ?? null,
   expired: r.expiresAt !== null && r.expiresAt.getTime() <= Date.now(),

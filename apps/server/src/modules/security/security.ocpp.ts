@@ -1,10 +1,19 @@
 import { isCriticalSecurityEvent, type Ocpp } from '@voltline/contract';
 import type { Db } from '../../db/client.js';
+import { PlugAndCharge } from './plug-and-charge.ocpp.js';
+import { NoPncProvider, type PncProvider } from './pnc-provider.js';
 import { insertEvent } from './security.repository.js';
 
-/** The charger's side of security: the events it notifies. */
+/** The charger's side of security: the events it notifies, and its Plug & Charge questions. */
 export class SecurityOcpp {
-  constructor(private readonly db: Db) {}
+  readonly pnc: PlugAndCharge;
+
+  constructor(
+    private readonly db: Db,
+    provider: PncProvider = new NoPncProvider(),
+  ) {
+    this.pnc = new PlugAndCharge(db, provider);
+  }
 
   /** Stores a SecurityEventNotification as sent; the type is kept even when the edition does not define it. */
   async event(cp: { id: number; operatorId: number }, p: Ocpp.SecurityEventNotificationRequest) {

@@ -84,6 +84,21 @@ const insertSessionPayment = reusable('payment_insert_session', (tx) =>
     .onConflictDoNothing(),
 );
 
+/**
+ * What a running session has cost so far (minor units), priced as billing will price it at the
+ * end: by the tariff it started under, for the energy metered since its start. None without a
+ * tariff or beyond exact integers.
+ */
+export function runningCost(
+  session: Pick<SessionRow, 'tariffSnapshot' | 'meterStart' | 'lastMeterWh'>,
+): { amount: number; currency: string } | undefined {
+  const tariff = session.tariffSnapshot as TariffSnapshot | null;
+  if (!tariff) return undefined;
+  const energyWh = Math.max(0, (session.lastMeterWh ?? session.meterStart) - session.meterStart);
+  const amount = sessionCost(tariff, energyWh);
+  return amount === null ? undefined : { amount, currency: tariff.currency };
+}
+
 /** The session's cost; one beyond exact integers is never billed (it is held for review). */
 function exactCost(tariff: TariffSnapshot, session: SessionRow): number {
   const cost = sessionCost(tariff, session.energyWh ?? 0);

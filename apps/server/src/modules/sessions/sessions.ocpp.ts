@@ -1,13 +1,15 @@
 import type { Ocpp } from '@voltline/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { authorizeCard, authorizeIdTag, type IdTagInfo } from '../drivers/authorization.js';
+import {
+  authorizeCard,
+  authorizeIdTag,
+  type CardAnswer,
+  type CardVerdict,
+} from '../drivers/authorization.js';
 import type { OcppChargePoint } from '../charge-points/charge-points.repository.js';
 import { snapshotOf, tariffOfConnector } from '../tariffs/tariffs.repository.js';
-import { closeAtLastReading } from './close.js';
-import { billSession } from './billing.js';
-import { costAtClose, settleSession } from './review.js';
-import { CLOSED_WITHOUT_STOP, SUPERSEDED_STOP_REASON } from './stop-reasons.js';
-import { audit, NO_USER } from '../audit/audit.service.js';
+import { closeAtChargerStop, closeSuperseded } from './stop.js';
+import { CLOSED_WITHOUT_STOP } from './stop-reasons.js';
 import { GroupCommit, type JobLane, type Lane } from '../../lib/coalescer.js';
 import * as repo from './sessions.repository.js';
 import { earliestStart, type ConnectionWitness } from './witness.js';
@@ -27,10 +29,21 @@ export interface BookingStarts {
 type SampledValue = Ocpp.MeterValuesRequest['meterValue'][number]['sampledValue'][number];
 type MeterValue = Ocpp.MeterValuesRequest['meterValue'][number];
 
-/** The part of an authorization result a charger is told. */
-function forCharger(info: IdTagInfo): IdTagInfo {
-  const { status, expiryDate, parentIdTag } = info;
-  return { status, ...(expiryDate ? { expiryDate } : {}), ...(parentIdTag ? { parentIdTag } : {}) };
+/** The part of an authorization result a charger is told (its protocol's adapter words it). */
+function forCharger(info: CardAnswer): CardAnswer {
+  const { status, expiryDate, groupIdToken } = info;
+  return { status, ...(expiryDate ? { expiryDate } : {}), ...(groupIdToken ? { groupIdToken } : {}) };
+}
+
+/** A start's answer: the session and the card's verdict. */
+export interface StartAnswer {
+  transactionId: number;
+  idTagInfo: CardAnswer;
+}
+
+/** A stop's answer: the stopping card's verdict, when the stop named a card. */
+export interface StopAnswer {
+  idTagInfo?: CardAnswer;
 }
 
 const ENERGY = 'Energy.Active.Import.Register';
@@ -129,7 +142,7 @@ export class SessionsOcpp {
     req: Ocpp.StartTransactionRequest,
     /** What Voltline knows of the charger's connection (none: judged as sent live). */
     link?: ConnectionWitness,
-  ): Promise<Ocpp.StartTransactionResponse> {
+  ): Promise<StartAnswer> {
     const startedAt = new Date(req.timestamp);
     // Kept beside the charger's time: the session's energy is judged by both (witness.ts).
     const startReceivedAt = new Date();
@@ -145,7 +158,7 @@ export class SessionsOcpp {
         startedAt,
       );
       if (resent) return { transactionId: resent.id, idTagInfo: await this.answerAgain(tx, cp, req, resent) };
-      await this.supersede(tx, cp, req.connectorId, startedAt, running);
+      await closeSuperseded(tx, cp.chargePointId, req.connectorId, startedAt, running);
       // The card, and whether it has an accepted session running, in one statement.
       const { busy: cardRunning, ...card } = await authorizeCard(tx, req.idTag, cp.operatorPath, true);
       const busy = card.status === 'Accepted' && card.rfidCardId !== undefined && cardRunning === true;
@@ -154,7 +167,8 @@ export class SessionsOcpp {
         req.reservationId !== undefined && this.bookings
           ? await this.bookings.find(tx, cp.id, req.reservationId, req.idTag, startedAt)
           : null;
-      const status = booking && !booking.sameCard ? 'Invalid' : busy ? 'ConcurrentTx' : card.status;
+      const status: CardVerdict =
+        booking && !booking.sameCard ? 'Invalid' : busy ? 'ConcurrentTx' : card.status;
       // The tariff in force at the start is the one the session is billed by, whatever changes later.
       const tariff = await tariffOfConnector(tx, cp.id, req.connectorId, startedAt);
       const values = {
@@ -196,40 +210,14 @@ export class SessionsOcpp {
     });
   }
 
-  /**
-   * A new transaction on a connector means the charger forgot the one before (it vanished
-   * mid-session and lost its StopTransaction): that session is closed at its last reading as
-   * superseded and billed (a refused one unbilled). If its Stop still comes, it settles it once.
-   */
-  private async supersede(
-    tx: Tx,
-    cp: OcppChargePoint,
-    connectorId: number,
-    at: Date,
-    running: repo.SessionRow[],
-  ) {
-    for (const old of running) {
-      const done = await closeAtLastReading(tx, old, {
-        stopReason: SUPERSEDED_STOP_REASON,
-        stoppedAt: old.updatedAt < at ? old.updatedAt : at,
-      });
-      await audit(tx, NO_USER, {
-        action: 'closeSuperseded',
-        entity: 'session',
-        entityId: old.id,
-        summary: { chargePointId: cp.chargePointId, connectorId, energyWh: done?.energyWh ?? null },
-      });
-    }
-  }
-
   /** The answer to a resent Start: a refused session keeps its refusal; an accepted one, its card's state. */
   private async answerAgain(
     tx: Tx,
     cp: OcppChargePoint,
     req: Ocpp.StartTransactionRequest,
     session: { state: string; authorization: string },
-  ): Promise<IdTagInfo> {
-    if (session.state === 'refused') return { status: session.authorization as IdTagInfo['status'] };
+  ): Promise<CardAnswer> {
+    if (session.state === 'refused') return { status: session.authorization as CardVerdict };
     return forCharger(await authorizeIdTag(tx, req.idTag, cp.operatorPath));
   }
 
@@ -264,10 +252,7 @@ export class SessionsOcpp {
     await repo.storeMeterBatch(tx, all, [...live.values()]);
   }
 
-  stopTransaction(
-    cp: OcppChargePoint,
-    req: Ocpp.StopTransactionRequest,
-  ): Promise<Ocpp.StopTransactionResponse> {
+  stopTransaction(cp: OcppChargePoint, req: Ocpp.StopTransactionRequest): Promise<StopAnswer> {
     const stopReceivedAt = new Date();
     return this.sessionWrites.run(async (tx) => {
       const found = await repo.lockSessionForStop(tx, cp.id, req.transactionId);
@@ -288,39 +273,19 @@ export class SessionsOcpp {
       if (session.state !== 'active' && !lateStop && !refused) return answer;
       const rows = meterRows(cp.id, session.connectorId, session.id, req.transactionData ?? []);
       await repo.insertMeterValues(tx, rows);
-      const closing = {
-        meterStop: req.meterStop,
-        lastMeterWh: req.meterStop,
-        stoppedAt: new Date(req.timestamp),
-        stopReceivedAt,
-        stopReason: req.reason ?? 'Local',
-        stopIdTag: req.idTag ?? null,
-        energyWh: Math.max(0, req.meterStop - session.meterStart),
-        // A refused session stays refused: its energy is on record, its bill is nothing.
-        state: refused ? ('refused' as const) : ('completed' as const),
-      };
-      const maxPowerW = found?.maxPowerW ?? null;
-      // A first bill of possible readings is written by the update that closes the session.
-      const firstBill = refused ? undefined : costAtClose({ ...session, ...closing }, maxPowerW);
-      const done = await repo.closeAtStop(tx, session.id, { ...closing, ...firstBill });
-      if (refused || !done) return answer;
-      // Billed, or held for review when the readings are impossible for the connector.
-      const settled = firstBill
-        ? { ...done, ...(await billSession(tx, done, { costWritten: true })) }
-        : await settleSession(tx, done, maxPowerW);
-      if (lateStop) {
-        // No user made this change: the audit line names the charger.
-        await audit(tx, NO_USER, {
-          action: 'completeLate',
-          entity: 'session',
-          entityId: session.id,
-          summary: {
-            chargePointId: cp.chargePointId,
-            energyWh: [session.energyWh, settled.energyWh],
-            cost: [session.cost, settled.cost],
-          },
-        });
-      }
+      await closeAtChargerStop(
+        tx,
+        cp.chargePointId,
+        { session, maxPowerW: found?.maxPowerW ?? null },
+        {
+          meterStop: req.meterStop,
+          stoppedAt: new Date(req.timestamp),
+          stopReceivedAt,
+          stopReason: req.reason ?? 'Local',
+          stopIdTag: req.idTag ?? null,
+        },
+        { refused, lateStop },
+      );
       return answer;
     });
   }

@@ -1,29 +1,14 @@
-import type { AllocationState, ChargingRateUnit, SmartChargingMode } from '@voltline/contract';
+import type { ChargingRateUnit, SmartChargingMode } from '@voltline/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import type { OutboundAction } from '../../ocpp/gateway.js';
 import { allocate, type AllocationInput } from './allocation.js';
+import { ceilingsOf, underCeilings } from './external-limits.js';
 import * as repo from './smart-charging.repository.js';
 import { limitAt, wattsPer } from './schedule.js';
+import { sendProfile, STACK_LEVEL, type Planned, type Purpose, type Send } from './profile-send.js';
 
-type Payload = Record<string, unknown>;
-export type SendResult =
-  | { ok: true; answer: Payload }
-  | { ok: false; outcome: 'callError' | 'timedOut' | 'offline'; error: string | null };
-/** Sends a CALL as a recorded command (the OCPP log and command history show it). */
-export type Send = (
-  cp: { id: number; chargePointId: string },
-  action: OutboundAction,
-  payload: Payload,
-) => Promise<SendResult>;
-
-/** The stack level Voltline's balancer owns on every member charger; a user's own profiles should use another. */
-export const STACK_LEVEL = 5;
-/** Stable chargingProfileIds per connector and purpose, so a new limit replaces the old one. */
-export const profileIdOf = (purpose: Purpose, connectorId: number) =>
-  (purpose === 'TxProfile' ? 917_100 : 917_000) + connectorId;
-type Purpose = 'TxProfile' | 'TxDefaultProfile';
+export type { Send } from './profile-send.js';
 
 /** Defaults where neither the connector nor the charger says its maximum. */
 const DEFAULT_MAX = { A: 32, W: 22_000 } as const;
@@ -50,16 +35,6 @@ export interface BalancerOptions {
   sampleEveryMs?: number;
   /** Samples older than this are deleted. */
   sampleRetentionMs?: number;
-}
-
-interface Planned {
-  cp: repo.MemberCharger;
-  connectorId: number;
-  purpose: Purpose;
-  transactionId: number | null;
-  limit: number;
-  /** What the connector may draw before this send. */
-  before: number;
 }
 
 /**
@@ -219,12 +194,15 @@ export class Balancer {
       });
       info.set(key, { cp, connectorId: c.connectorId, maximum });
     }
+    // Limits Voltline did not set (an energy manager's, the grid operator's, the car's) bound the shares.
+    const ceilings = await ceilingsOf(db, st.connectors, sessions, { unit, phases: g.phases }, now);
     const result = allocate(
       { limit, minPerSession: g.minPerSession, mode: g.mode as SmartChargingMode, step: ROUND_STEP[unit] },
-      inputs,
+      underCeilings(inputs, ceilings),
     );
 
     const plans: Planned[] = [];
+    const reserves: Parameters<typeof repo.upsertAllocation>[1][] = [];
     for (const input of inputs) {
       const { cp, connectorId, maximum } = info.get(input.key)!;
       const got = result.get(input.key) ?? { limit: 0, reserved: 0 };
@@ -236,11 +214,7 @@ export class Balancer {
         a !== undefined && Math.abs(a.reserved - got.reserved) < 1e-6 && a.groupId === groupId;
       if (!cp.connected) {
         if (sameReserve && a.state === 'offline') continue;
-        await repo.upsertAllocation(db, {
-          ...base,
-          state: 'offline',
-          detail: a?.state === 'offline' ? a.detail : null,
-        });
+        reserves.push({ ...base, state: 'offline', detail: a?.state === 'offline' ? a.detail : null });
         continue;
       }
       const purpose: Purpose = s ? 'TxProfile' : 'TxDefaultProfile';
@@ -260,17 +234,34 @@ export class Balancer {
           current === undefined ||
           a?.state !== 'Accepted' ||
           Math.abs(current - got.limit) >= SEND_STEP[unit] - 1e-9;
-      if (due)
-        plans.push({ cp, connectorId, purpose, transactionId: s?.id ?? null, limit: got.limit, before });
-      if (!sameReserve) await repo.upsertAllocation(db, { ...base, ...(a ? {} : { state: null }) });
+      if (due) {
+        const lower = txOk && a.sentAt !== null && got.limit < (a.limit ?? Infinity);
+        plans.push({
+          cp,
+          connectorId,
+          purpose,
+          transactionId: s?.id ?? null,
+          limit: got.limit,
+          before,
+          ...(lower ? { settledSince: a.sentAt! } : {}),
+        });
+      }
+      if (!sameReserve) reserves.push({ ...base, ...(a ? {} : { state: null }) });
     }
+    // One transaction: whoever reads the group never sees one connector's new share beside
+    // another's old one (a sum over the limit).
+    if (reserves.length > 0)
+      await db.transaction(async (tx) => {
+        for (const r of reserves) await repo.upsertAllocation(tx, r);
+      });
 
     // Decreases first; the increases only once every decrease was accepted, so the connectors'
     // sum never passes the limit. A refused decrease makes its connector unbounded: run again.
     const down = plans.filter((p) => p.limit < p.before - 1e-9);
     const up = plans.filter((p) => p.limit >= p.before - 1e-9);
-    const downOk = await Promise.all(down.map((p) => this.sendProfile(groupId, g.phases, unit, p)));
-    if (downOk.every(Boolean)) await Promise.all(up.map((p) => this.sendProfile(groupId, g.phases, unit, p)));
+    const downOk = await Promise.all(down.map((p) => sendProfile(this.o, groupId, g.phases, unit, p)));
+    if (downOk.every(Boolean))
+      await Promise.all(up.map((p) => sendProfile(this.o, groupId, g.phases, unit, p)));
     else this.nudgeLater(groupId);
 
     await repo.markBalanced(db, groupId, now);
@@ -285,74 +276,6 @@ export class Balancer {
   private nudgeLater(groupId: number) {
     const run = this.running.get(groupId);
     if (run) run.again = true;
-  }
-
-  private async sendProfile(
-    groupId: number,
-    phases: number,
-    unit: ChargingRateUnit,
-    p: Planned,
-  ): Promise<boolean> {
-    const profileId = profileIdOf(p.purpose, p.connectorId);
-    const limit = unit === 'A' ? Math.round(p.limit * 10) / 10 : Math.round(p.limit);
-    const payload = {
-      connectorId: p.connectorId,
-      csChargingProfiles: {
-        chargingProfileId: profileId,
-        ...(p.transactionId !== null ? { transactionId: p.transactionId } : {}),
-        stackLevel: STACK_LEVEL,
-        chargingProfilePurpose: p.purpose,
-        chargingProfileKind: 'Relative',
-        chargingSchedule: {
-          chargingRateUnit: unit,
-          chargingSchedulePeriod: [
-            { startPeriod: 0, limit, ...(unit === 'A' ? { numberPhases: phases } : {}) },
-          ],
-        },
-      },
-    };
-    const key = { groupId, chargePointId: p.cp.id, connectorId: p.connectorId };
-    const sentAt = this.o.clock.now();
-    await repo.upsertAllocation(this.o.db, {
-      ...key,
-      state: 'pending',
-      detail: null,
-      sentAt,
-      profileId,
-      limit,
-      purpose: p.purpose,
-      transactionId: p.transactionId,
-    });
-    const r = await this.o.send(p.cp, 'SetChargingProfile', payload);
-    let state: AllocationState;
-    let detail: string | null;
-    if (r.ok) {
-      const status = typeof r.answer.status === 'string' ? r.answer.status : 'Rejected';
-      state = status === 'Accepted' ? 'Accepted' : status === 'NotSupported' ? 'NotSupported' : 'Rejected';
-      detail = status;
-    } else {
-      state =
-        r.outcome === 'offline'
-          ? 'offline'
-          : r.outcome === 'callError' && /NotImplemented|NotSupported/i.test(r.error ?? '')
-            ? 'NotSupported'
-            : 'failed';
-      detail = r.error ?? r.outcome;
-    }
-    if (state === 'Accepted') {
-      await repo.rememberProfile(this.o.db, {
-        chargePointId: p.cp.id,
-        connectorId: p.connectorId,
-        profile: payload.csChargingProfiles,
-      });
-    }
-    await repo.upsertAllocation(this.o.db, {
-      ...key,
-      state,
-      detail,
-      ...(state === 'Accepted' && p.purpose === 'TxDefaultProfile' ? { defaultLimit: limit } : {}),
-    });
-    return state === 'Accepted';
   }
 
   private async sample(

@@ -219,13 +219,23 @@ describe('balancing a group', () => {
   });
 
   it('applies a lower schedule period when its time comes', async () => {
-    const [f, g] = [await charger('SC-F'), await charger('SC-G')];
+    // The cars ramp up in real time while the test moves the clock: twenty times faster, so both
+    // draw their full 16 A before the boundary (a car measured under its limit is given less).
+    const fast = { speed: 20, config: { MeterValueSampleInterval: '20' } };
+    const [f, g] = [await charger('SC-F', fast), await charger('SC-G', fast)];
     const soon = new Date(clock.now().getTime() + 120_000);
     const from = soon.toISOString().slice(11, 16);
     const id = await group('Evening', ['SC-F', 'SC-G'], { timeZone: 'UTC', schedule: [{ from, limit: 16 }] });
     await start(f, 'DEMO0001');
     await start(g, 'DEMO0002');
-    await reach(id, (m) => accepted(m.get('SC-F'), 16) && accepted(m.get('SC-G'), 16));
+    await reach(
+      id,
+      (m) =>
+        accepted(m.get('SC-F'), 16) &&
+        accepted(m.get('SC-G'), 16) &&
+        (m.get('SC-F')?.powerW ?? 0) > 15 * 690 &&
+        (m.get('SC-G')?.powerW ?? 0) > 15 * 690,
+    );
     clock.advance(180_000);
     // The periodic pass sees the boundary: both sessions go down to half of 16 A.
     const d = await reach(id, (m) => accepted(m.get('SC-F'), 8) && accepted(m.get('SC-G'), 8));
@@ -289,6 +299,13 @@ describe('balancing a group', () => {
       });
     }
     expect(d.allocated).toBeLessThanOrEqual(32);
+    // And it stays so: the lower limit does not restart the wait, so the next passes (each meter
+    // value brings one) do not hand the small car its 16 A back.
+    await new Promise((r) => setTimeout(r, 3_000));
+    const later = await detail(id);
+    const byCp = new Map(later.allocations.map((a) => [a.chargePointId, a]));
+    expect(given(byCp), JSON.stringify(later.allocations)).toBe(true);
+    expect(later.allocated).toBeLessThanOrEqual(32);
     j.stopSession(1);
     k.stopSession(1);
   });

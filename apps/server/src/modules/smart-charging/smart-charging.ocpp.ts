@@ -43,6 +43,11 @@ export class SmartChargingOcpp {
     this.later(chargePointDbId);
   }
 
+  /** A limit Voltline did not set changed (an external system's, or what the car can take). */
+  limitsChanged(chargePointDbId: number): void {
+    this.later(chargePointDbId);
+  }
+
   /** MeterValues that carry Power.Active.Import. */
   power(chargePointDbId: number, measurands: string[]): void {
     if (!measurands.includes('Power.Active.Import')) return;

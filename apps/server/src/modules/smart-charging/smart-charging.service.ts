@@ -20,7 +20,8 @@ import type { Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { MessageKey } from '../../lib/messages.js';
 import { audit, diff } from '../audit/audit.service.js';
-import { maximumOf, type Balancer, type Send } from './balancer.js';
+import { maximumOf, type Balancer } from './balancer.js';
+import type { Send } from './profile-send.js';
 import * as repo from './smart-charging.repository.js';
 import { limitAt, validTimeZone, wattsPer } from './schedule.js';
 

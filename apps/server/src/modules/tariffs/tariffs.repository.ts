@@ -124,3 +124,24 @@ export async function tariffFitsChargePoint(
     WHERE t.id = ${tariffId} AND t.retired_at IS NULL AND co.path LIKE o.path || '%'`);
   return (rows as { rows: unknown[] }).rows.length > 0;
 }
+
+/**
+ * The tariff a charger bills by at `at` when every connector with a tariff bills by the same one
+ * (what a driver can be told before choosing a connector); none when they differ or none has one.
+ */
+export async function tariffOfCharger(tx: Tx, chargePointId: number, at: Date) {
+  const rows = await tx
+    .selectDistinct({ t: tariffs })
+    .from(connectors)
+    .innerJoin(tariffs, eq(tariffs.id, connectors.tariffId))
+    .where(
+      and(
+        eq(connectors.chargePointId, chargePointId),
+        isNull(tariffs.retiredAt),
+        or(isNull(tariffs.validFrom), lte(tariffs.validFrom, at)),
+        or(isNull(tariffs.validTo), gt(tariffs.validTo, at)),
+      ),
+    )
+    .limit(2);
+  return rows.length === 1 ? rows[0]?.t : undefined;
+}

@@ -1,4 +1,4 @@
-import type { Handler } from './context.js';
+import type { Handler } from '../context.js';
 import { authorize } from './handlers/authorize.js';
 import { bootNotification } from './handlers/boot-notification.js';
 import { dataTransfer } from './handlers/data-transfer.js';

@@ -71,6 +71,8 @@ describe('audit lines in words', () => {
   it('names actions, commands and nested fields; unknown ones show as stored', () => {
     expect(actionLabel(en, 'update')).toBe('Updated');
     expect(actionLabel(tr, 'retire')).toBe('Kullanımdan kaldırıldı');
+    expect(actionLabel(en, 'changeProtocol')).toBe('OCPP version changed');
+    expect(actionLabel(tr, 'changeProtocol')).toBe('OCPP sürümü değişti');
     expect(actionLabel(en, 'command.unLockConnector')).toBe('Sent UnlockConnector');
     expect(actionLabel(tr, 'command.reset')).toBe('Reset gönderildi');
     expect(actionLabel(en, 'somethingNew')).toBe('somethingNew');

@@ -14,6 +14,7 @@ describe('device list address', () => {
         status: 'Faulted' as const,
         state: 'partlyFaulted' as const,
         registrationStatus: 'rejected' as const,
+        ocppProtocol: 'ocpp2.0.1' as const,
       },
     };
     expect(filterFromParams(filterToParams(state))).toEqual(state);
@@ -21,7 +22,7 @@ describe('device list address', () => {
 
   it('ignores unknown lists and statuses', () => {
     const state = filterFromParams(
-      new URLSearchParams('list=gone&status=Sleeping&state=Broken&connection=Maybe&index=-4'),
+      new URLSearchParams('list=gone&status=Sleeping&state=Broken&connection=Maybe&protocol=ocpp3&index=-4'),
     );
     expect(state).toEqual({ kind: 'active', index: 0, filter: {} });
   });

@@ -2,6 +2,7 @@ import {
   CHARGE_POINT_STATES,
   CONNECTION_STATES,
   CONNECTOR_STATUSES,
+  OCPP_PROTOCOLS,
   type ChargePointFilter,
   type ChargePointState,
   type ConnectorStatus,
@@ -39,6 +40,8 @@ export function filterFromParams(params: URLSearchParams): DeviceListState {
   const state = params.get('state');
   if (state && (CHARGE_POINT_STATES as readonly string[]).includes(state))
     filter.state = state as ChargePointState;
+  const protocol = OCPP_PROTOCOLS.find((p) => p === params.get('protocol'));
+  if (protocol) filter.ocppProtocol = protocol;
   const registration = params.get('registration');
   if (registration === 'pending' || registration === 'rejected') filter.registrationStatus = registration;
   return { kind, index, filter };
@@ -56,6 +59,7 @@ export function filterToParams({ kind, index, filter }: DeviceListState): URLSea
   if (filter.connection) params.set('connection', filter.connection);
   if (filter.status) params.set('status', filter.status);
   if (filter.state) params.set('state', filter.state);
+  if (filter.ocppProtocol) params.set('protocol', filter.ocppProtocol);
   if (filter.registrationStatus) params.set('registration', filter.registrationStatus);
   return params;
 }

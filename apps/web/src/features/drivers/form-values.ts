@@ -22,4 +22,5 @@ export const cardBody = (v: CardValues): RfidCardInput => ({
   name: blankToNull(v.name),
   status: v.status,
   expiresAt: v.expiresAt ? v.expiresAt.endOf('day').toISOString() : null,
+  groupIdToken: blankToNull(v.groupIdToken),
 });

@@ -1,7 +1,7 @@
 import type { Ocpp } from '@voltline/contract';
-import type { Handler } from '../context.js';
+import type { Handler } from '../../context.js';
+import { idTagInfo } from '../id-tag.js';
 
-export const authorize: Handler<Ocpp.AuthorizeRequest, Ocpp.AuthorizeResponse> = async (p, ctx) => {
-  const { status, expiryDate } = await ctx.drivers.authorize(p.idTag, ctx.cp.operatorPath);
-  return { idTagInfo: expiryDate ? { status, expiryDate } : { status } };
-};
+export const authorize: Handler<Ocpp.AuthorizeRequest, Ocpp.AuthorizeResponse> = async (p, ctx) => ({
+  idTagInfo: idTagInfo(await ctx.drivers.authorize(p.idTag, ctx.cp.operatorPath)),
+});

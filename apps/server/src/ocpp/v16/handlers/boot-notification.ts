@@ -1,13 +1,13 @@
 import type { Ocpp } from '@voltline/contract';
-import type { Handler } from '../context.js';
+import type { Handler } from '../../context.js';
+import { boot } from '../../boot.js';
 
 /** Records what the charger says it is; accepted chargers get their operator's heartbeat interval. */
-export const bootNotification: Handler<Ocpp.BootNotificationRequest, Ocpp.BootNotificationResponse> = async (
+export const bootNotification: Handler<Ocpp.BootNotificationRequest, Ocpp.BootNotificationResponse> = (
   p,
   ctx,
-) => {
-  await ctx.maintenance.reboot(ctx.cp.id, p.firmwareVersion ?? null);
-  await ctx.chargers.recordBoot(ctx.cp.id, {
+) =>
+  boot(ctx, {
     vendor: p.chargePointVendor,
     model: p.chargePointModel,
     serialNumber: p.chargePointSerialNumber ?? p.chargeBoxSerialNumber ?? null,
@@ -17,9 +17,3 @@ export const bootNotification: Handler<Ocpp.BootNotificationRequest, Ocpp.BootNo
     meterType: p.meterType ?? null,
     meterSerialNumber: p.meterSerialNumber ?? null,
   });
-  await ctx.firmware?.booted(ctx.cp.id, p.firmwareVersion ?? null, ctx.cp.registrationStatus === 'accepted');
-  const currentTime = new Date().toISOString();
-  if (ctx.cp.registrationStatus === 'pending') return { status: 'Pending', currentTime, interval: 60 };
-  if (ctx.cp.registrationStatus === 'rejected') return { status: 'Rejected', currentTime, interval: 300 };
-  return { status: 'Accepted', currentTime, interval: ctx.cp.heartbeatInterval };
-};

@@ -1,5 +1,5 @@
 import type { Ocpp } from '@voltline/contract';
-import type { Handler } from '../context.js';
+import type { Handler } from '../../context.js';
 
 export const diagnosticsStatusNotification: Handler<
   Ocpp.DiagnosticsStatusNotificationRequest,

@@ -1,5 +1,5 @@
 import type { Ocpp } from '@voltline/contract';
-import type { Handler } from '../context.js';
+import type { Handler } from '../../context.js';
 
 /** LogStatusNotification (security edition): the upload of a GetLog, named by its requestId. */
 export const logStatusNotification: Handler<

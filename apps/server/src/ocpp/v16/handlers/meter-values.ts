@@ -1,6 +1,6 @@
 import type { Ocpp } from '@voltline/contract';
 import { checkConnector, checkId, checkTime } from '../../rpc-error.js';
-import type { Handler } from '../context.js';
+import type { Handler } from '../../context.js';
 
 /** Connector 0 is the charger's main meter. Samples are stored in batches, so a bad time is refused first. */
 export const meterValues: Handler<Ocpp.MeterValuesRequest, Ocpp.MeterValuesResponse> = async (p, ctx) => {

@@ -1,5 +1,5 @@
 import type { Ocpp } from '@voltline/contract';
-import type { Handler } from '../context.js';
+import type { Handler } from '../../context.js';
 
 /**
  * A security event (OCPP 1.6 security edition): stored before the answer, so an event the

@@ -1,5 +1,5 @@
 import type { Ocpp } from '@voltline/contract';
-import type { Handler } from '../context.js';
+import type { Handler } from '../../context.js';
 
 /**
  * SignCertificate (security edition A02/A03): Accepted when Voltline can process the request (it

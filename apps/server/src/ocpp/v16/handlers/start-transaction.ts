@@ -1,6 +1,7 @@
 import type { Ocpp } from '@voltline/contract';
 import { checkConnector, checkId, checkMeter, checkTime } from '../../rpc-error.js';
-import type { Handler } from '../context.js';
+import type { Handler } from '../../context.js';
+import { idTagInfo } from '../id-tag.js';
 
 /**
  * A transaction runs on a real connector (1..99); any other number, like a time or a figure that
@@ -17,5 +18,5 @@ export const startTransaction: Handler<Ocpp.StartTransactionRequest, Ocpp.StartT
   await ctx.chargers.observeClock(ctx.cp, p.timestamp, ctx.link);
   const answer = await ctx.sessions.startTransaction(ctx.cp, p, ctx.link);
   ctx.smartCharging?.transactionStarted(ctx.cp.id);
-  return answer;
+  return { transactionId: answer.transactionId, idTagInfo: idTagInfo(answer.idTagInfo) };
 };

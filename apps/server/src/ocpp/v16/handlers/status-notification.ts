@@ -1,6 +1,6 @@
 import type { Ocpp } from '@voltline/contract';
 import { checkConnector, checkTime } from '../../rpc-error.js';
-import type { Handler } from '../context.js';
+import type { Handler } from '../../context.js';
 
 /** A charger's clock this far ahead of Voltline's is wrong; its report is dated when received. */
 export const MAX_CLOCK_AHEAD_MS = 15 * 60_000;
@@ -39,7 +39,7 @@ export const statusNotification: Handler<
  * than a clock can drift. The newest report wins a connector's status, so one dated 2199 would
  * otherwise freeze it until then.
  */
-function reportTime(timestamp: string | undefined): Date {
+export function reportTime(timestamp: string | undefined): Date {
   const now = new Date();
   if (!timestamp) return now;
   const at = new Date(timestamp);

@@ -1,6 +1,7 @@
 import type { Ocpp } from '@voltline/contract';
 import { checkId, checkMeter, checkTime } from '../../rpc-error.js';
-import type { Handler } from '../context.js';
+import type { Handler } from '../../context.js';
+import { idTagInfo } from '../id-tag.js';
 import { whileUnavailable } from '../../../lib/db-unavailable.js';
 
 /** A figure or time that cannot be stored as sent is refused; a possible but absurd one is held for review. */
@@ -22,5 +23,5 @@ export const stopTransaction: Handler<Ocpp.StopTransactionRequest, Ocpp.StopTran
   // Storing it again is safe: a Stop for a session already closed changes nothing.
   const answer = await whileUnavailable(() => ctx.sessions.stopTransaction(ctx.cp, p), ctx.stopRetryMs ?? 0);
   ctx.smartCharging?.transactionStopped(ctx.cp.id);
-  return answer;
+  return answer.idTagInfo ? { idTagInfo: idTagInfo(answer.idTagInfo) } : {};
 };

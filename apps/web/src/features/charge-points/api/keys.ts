@@ -12,6 +12,8 @@ export const chargePointKeys = {
   connectors: (chargePointId: string) => [...chargePointKeys.all, 'connectors', chargePointId] as const,
   connections: (id: number, index: number) => [...chargePointKeys.all, 'connections', id, index] as const,
   faults: (id: number, index: number) => [...chargePointKeys.all, 'faults', id, index] as const,
+  events: (id: number, index: number, filter: object) =>
+    [...chargePointKeys.all, 'events', id, index, filter] as const,
   commands: (id: number, index: number) => [...chargePointKeys.all, 'commands', id, index] as const,
   analytics: (chargePointId: string, from: string, to: string) =>
     [...chargePointKeys.all, 'analytics', chargePointId, from, to] as const,

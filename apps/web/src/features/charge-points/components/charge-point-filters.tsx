@@ -4,12 +4,14 @@ import {
   CHARGE_POINT_STATES,
   CONNECTION_STATES,
   CONNECTOR_STATUSES,
+  OCPP_PROTOCOLS,
   type ChargePointFilter,
 } from '@voltline/contract';
 import type { DeviceList } from '../api/keys';
 import { useOperatorLookup } from '../api/get-operator-lookup';
 import { useBrands } from '../api/get-reference';
 import { OperatorFilter } from '../../../components/list-filters';
+import { PROTOCOL_KEYS } from './protocol-tag';
 
 export function ChargePointFilters({
   kind,
@@ -85,6 +87,20 @@ export function ChargePointFilters({
             onChange={(status?: ChargePointFilter['status']) => onChange({ ...value, status })}
             options={CONNECTOR_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
             data-testid="cp-filter-status"
+          />
+        </Col>
+        <Col xs={12} md={4}>
+          <Select
+            allowClear
+            style={{ width: '100%' }}
+            placeholder={t('filters.protocol')}
+            aria-label={t('filters.protocol')}
+            value={value.ocppProtocol}
+            onChange={(ocppProtocol?: ChargePointFilter['ocppProtocol']) =>
+              onChange({ ...value, ocppProtocol })
+            }
+            options={OCPP_PROTOCOLS.map((p) => ({ value: p, label: t(PROTOCOL_KEYS[p]) }))}
+            data-testid="cp-filter-protocol"
           />
         </Col>
         {kind === 'inactive' && (

@@ -159,6 +159,7 @@ export function ChargePointForm({
               <Form.Item label={t('fields.registration')} name="registrationStatus">
                 <Select
                   options={REGISTRATION_STATUSES.map((r) => ({ value: r, label: t(`registration.${r}`) }))}
+                  data-testid="cp-form-registration"
                 />
               </Form.Item>
             </Col>

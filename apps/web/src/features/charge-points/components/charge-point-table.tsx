@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format';
 import { detailPath } from '../paths';
 import { ChargePointActions } from './charge-point-actions';
 import { ChargePointStateTag } from './fault-words';
+import { ProtocolTag } from './protocol-tag';
 import { ConnectionTag, ConnectorBadge, RegistrationTag } from './status-tags';
 import { useListPagination } from '../../../components/list-table/pagination';
 
@@ -61,6 +62,13 @@ export function ChargePointTable({
       width: 125,
       ellipsis: true,
       render: (_, cp) => <ConnectionTag connection={cp.connection} />,
+    },
+    {
+      title: t('fields.ocppProtocol'),
+      key: 'protocol',
+      width: 110,
+      ellipsis: true,
+      render: (_, cp) => <ProtocolTag protocol={cp.ocppProtocol} />,
     },
     {
       // Summed up from the connectors: a charger with a Faulted connector never looks Available.

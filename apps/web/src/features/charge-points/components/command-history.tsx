@@ -94,6 +94,11 @@ export function CommandHistory({ id }: { id: number }) {
             <Descriptions.Item label={t('commandLog.request')}>
               <JsonView value={c.request} testId="cp-command-request" />
             </Descriptions.Item>
+            {c.answer && (
+              <Descriptions.Item label={t('commandLog.answer')}>
+                <JsonView value={c.answer} testId="cp-command-answer-json" />
+              </Descriptions.Item>
+            )}
           </Descriptions>
         ),
       }}

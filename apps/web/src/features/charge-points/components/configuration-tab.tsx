@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { EditOutlined, LockOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ChargePoint } from '@voltline/contract';
+import { reportsDeviceModel, type ChargePoint } from '@voltline/contract';
 import { useCan } from '../../../hooks/use-permission';
 import { useConfiguration, type ConfigurationKey } from '../api/get-configuration';
 import { isAuthorizationKey } from '../charger-password';
 import { answerStatus } from '../api/send-command';
 import { useRunCommand } from './commands/use-run-command';
+import { DeviceModelTab } from './device-model/device-model-tab';
 
 /** Sets the charger's password: hinted, masked and checked before it is sent. */
 const AUTHORIZATION_KEY = 'AuthorizationKey';
@@ -19,8 +20,13 @@ const ANSWER_COLORS: Record<string, string> = {
   NotSupported: 'default',
 };
 
-/** The charger's configuration as it reports it; writable keys can be changed one at a time. */
+/** The charger's configuration: its device model when it reports one, else its keys. */
 export function ConfigurationTab({ cp }: { cp: ChargePoint }) {
+  return reportsDeviceModel(cp.ocppProtocol) ? <DeviceModelTab cp={cp} /> : <KeyListTab cp={cp} />;
+}
+
+/** A 1.6 charger's configuration as it reports it; writable keys can be changed one at a time. */
+function KeyListTab({ cp }: { cp: ChargePoint }) {
   const { t } = useTranslation('chargePoints');
   const { t: tc } = useTranslation('common');
   const canCommand = useCan('commands:write');

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import {
   CaretRightOutlined,
+  HourglassOutlined,
   MoreOutlined,
   StopOutlined,
   ThunderboltOutlined,
@@ -13,14 +14,20 @@ import { BUSY_STATUSES } from '../status';
 import { AvailabilityModal } from './commands/command-modals';
 import { RemoteStartModal } from './commands/remote-start-modal';
 import { useRunCommand } from './commands/use-run-command';
+import { useCanSend } from '../use-can-send';
 
-/** Remote start and stop, unlock and availability for one connector. */
+/**
+ * Remote start and stop, unlock and availability for one connector; for a running session on a
+ * charger that can be asked (E14), whether the session still runs there and messages wait.
+ */
 export function ConnectorCommands({
   connector,
   connectorIds,
+  asksTransactionStatus = false,
 }: {
   connector: Connector;
   connectorIds: number[];
+  asksTransactionStatus?: boolean;
 }) {
   const { t } = useTranslation('chargePoints');
   const { run, send, holder } = useRunCommand(connector.chargePointId);
@@ -28,6 +35,7 @@ export function ConnectorCommands({
   const { chargePointId, connectorId, activeSessionId } = connector;
   const charging = activeSessionId !== null;
   const busy = BUSY_STATUSES.includes(connector.status);
+  const canAsk = useCanSend('getTransactionStatus') && asksTransactionStatus && charging;
 
   const stop = () => {
     if (activeSessionId === null) return;
@@ -66,6 +74,21 @@ export function ConnectorCommands({
       label: t('commands.changeAvailability'),
       onClick: () => setDialog('availability'),
     },
+    ...(canAsk && activeSessionId !== null
+      ? [
+          {
+            key: 'transactionStatus',
+            icon: <HourglassOutlined />,
+            label: t('commands.askSession'),
+            onClick: () =>
+              void run(
+                'getTransactionStatus',
+                { chargePointId, sessionId: activeSessionId },
+                t('commands.transactionStatusOn', { session: activeSessionId }),
+              ),
+          },
+        ]
+      : []),
   ];
 
   return (

@@ -1,6 +1,6 @@
-import { Col, Form, InputNumber, Modal, Row, Select } from 'antd';
+import { Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CONNECTOR_TYPES, type Connector } from '@voltline/contract';
+import { CONNECTOR_TYPES, EVSE_UID_MAX, EVSE_UID_PATTERN, type Connector } from '@voltline/contract';
 import { formatPricePerKwh } from '../../../lib/billing-format';
 import { useAvailableTariffs } from '../api/get-tariffs';
 import { useSaveConnector } from '../api/save-connector';
@@ -8,6 +8,7 @@ import { useSaveConnector } from '../api/save-connector';
 interface ConnectorValues {
   connectorId: number;
   connectorType?: (typeof CONNECTOR_TYPES)[number] | null;
+  evseUid?: string | null;
   maximumPower?: number | null;
   minimumChargeDuration?: number | null;
   maximumChargeDuration?: number | null;
@@ -37,6 +38,8 @@ export function ConnectorFormModal({
   const submit = (v: ConnectorValues) => {
     const fields = {
       connectorType: v.connectorType ?? null,
+      // Empty clears it, as the server reads it.
+      evseUid: v.evseUid?.trim() ?? '',
       maximumPower: v.maximumPower ?? null,
       minimumChargeDuration: v.minimumChargeDuration ?? null,
       maximumChargeDuration: v.maximumChargeDuration ?? null,
@@ -96,6 +99,26 @@ export function ConnectorFormModal({
               rules={[{ type: 'number', min: 0, max: 2_000_000 }]}
             >
               <InputNumber style={{ width: '100%' }} precision={0} />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item
+              label={t('fields.evseUid')}
+              name="evseUid"
+              extra={t('connectors.evseUidHint')}
+              rules={[
+                {
+                  max: EVSE_UID_MAX,
+                  message: t('validation.evseUidLength', { max: EVSE_UID_MAX }),
+                },
+                {
+                  pattern: EVSE_UID_PATTERN,
+                  message: t('validation.evseUidFormat'),
+                  transform: (v?: string) => v?.trim() || undefined,
+                },
+              ]}
+            >
+              <Input allowClear maxLength={EVSE_UID_MAX + 8} data-testid="connector-evse-uid-input" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

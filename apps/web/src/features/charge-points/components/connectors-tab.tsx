@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ChargePoint, Connector } from '@voltline/contract';
+import { asksTransactionStatus, type ChargePoint, type Connector } from '@voltline/contract';
 import { useCan } from '../../../hooks/use-permission';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useConnectors } from '../api/get-connectors';
@@ -10,6 +10,7 @@ import { useAvailableTariffs } from '../api/get-tariffs';
 import { ConnectorCommands } from './connector-commands';
 import { ConnectorFormModal } from './connector-form-modal';
 import { ConnectorRecordActions } from './connector-record-actions';
+import { EvsePlugs } from './evse-plugs';
 import { FaultDetails } from './fault-words';
 import { ConnectorStatusTag } from './status-tags';
 
@@ -29,6 +30,20 @@ export function ConnectorsTab({ cp }: { cp: ChargePoint }) {
   const columns: TableColumnsType<Connector> = [
     { title: t('fields.connector'), dataIndex: 'connectorId', key: 'id', width: 90 },
     {
+      title: t('fields.evseUid'),
+      key: 'evseUid',
+      width: 170,
+      render: (_, c) =>
+        c.evseUid ? (
+          <Typography.Text copyable={{ text: c.evseUid }} data-testid="connector-evse-uid">
+            <bdi>{c.evseUid}</bdi>
+          </Typography.Text>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      // An EVSE's own status, then (OCPP 2.0.1) each of its plugs' with the plug's number.
       title: t('fields.status'),
       key: 'status',
       render: (_, c) => (
@@ -42,6 +57,7 @@ export function ConnectorsTab({ cp }: { cp: ChargePoint }) {
               <bdi>{formatDateTime(c.statusAt)}</bdi>
             </Typography.Text>
           )}
+          <EvsePlugs plugs={c.plugs} />
         </Flex>
       ),
     },
@@ -69,7 +85,13 @@ export function ConnectorsTab({ cp }: { cp: ChargePoint }) {
       align: 'end',
       render: (_, c) => (
         <Flex gap={4} justify="end" wrap>
-          {canCommand && !cp.archived && <ConnectorCommands connector={c} connectorIds={liveIds} />}
+          {canCommand && !cp.archived && (
+            <ConnectorCommands
+              connector={c}
+              connectorIds={liveIds}
+              asksTransactionStatus={asksTransactionStatus(cp.ocppProtocol)}
+            />
+          )}
           {canWrite && (
             <Tooltip title={tc('actions.edit')}>
               <Button

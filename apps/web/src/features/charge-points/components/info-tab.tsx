@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ChargePoint } from '@voltline/contract';
 import { countryName, formatDate, formatDateTime, formatNumber } from '../../../lib/format';
 import { useChargingProfiles } from '../api/get-profiles';
+import { ChargerLimitsCard } from './charger-limits-card';
+import { ProtocolTag } from './protocol-tag';
 import { RegistrationTag } from './status-tags';
 
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : v);
@@ -44,6 +46,9 @@ export function InfoTab({ cp }: { cp: ChargePoint }) {
         <Descriptions.Item label={t('fields.vendor')}>{dash(cp.vendor)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.serialNumber')}>{dash(cp.serialNumber)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.firmwareVersion')}>{dash(cp.firmwareVersion)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.ocppProtocol')}>
+          <ProtocolTag protocol={cp.ocppProtocol} />
+        </Descriptions.Item>
         <Descriptions.Item label={t('fields.iccid')}>{dash(cp.iccid)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.imsi')}>{dash(cp.imsi)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.activationDate')}>
@@ -109,6 +114,7 @@ export function InfoTab({ cp }: { cp: ChargePoint }) {
           ]}
         />
       </Card>
+      <ChargerLimitsCard cp={cp} />
     </>
   );
 }

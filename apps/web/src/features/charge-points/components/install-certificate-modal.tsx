@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Descriptions, Form, Input, Modal, Select, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CERTIFICATE_USES, type CertificateInfo } from '@voltline/contract';
+import type { CERTIFICATE_USES, CertificateInfo } from '@voltline/contract';
 import { formatDate } from '../../../lib/format';
 import { useInspectCertificate } from '../api/get-certificates';
 import { showFieldErrors } from '../server-errors';
@@ -18,10 +18,13 @@ export interface InstallValues {
  */
 export function InstallCertificateModal({
   open,
+  types,
   onClose,
   onSend,
 }: {
   open: boolean;
+  /** The types this charger takes. */
+  types: readonly InstallValues['certificateType'][];
   onClose: () => void;
   onSend: (values: InstallValues) => Promise<unknown>;
 }) {
@@ -69,7 +72,7 @@ export function InstallCertificateModal({
       >
         <Form.Item label={t('fields.certificateType')} name="certificateType" rules={[{ required: true }]}>
           <Select
-            options={CERTIFICATE_USES.map((k) => ({ value: k, label: t(`types.${k}`) }))}
+            options={types.map((k) => ({ value: k, label: t(`types.${k}`) }))}
             data-testid="certificate-type"
           />
         </Form.Item>

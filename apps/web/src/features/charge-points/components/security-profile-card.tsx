@@ -18,7 +18,9 @@ const STATE_COLORS: Record<IssuedCertificate['state'], string> = {
 };
 
 /**
- * The charger's security profile (OCPP 1.6 security edition) with the raise to a higher one, and
+ * The charger's security profile (OCPP 1.6 security edition; for 2.0.1, A05: taken from a new
+ * network connection profile after a reset, counted once the charger reconnects with it) with the
+ * raise to a higher one, and
  * the certificates Voltline's CA issued to it, flagged 30 days before they end.
  */
 export function SecurityProfileCard({ id, chargePointId }: { id: number; chargePointId: string }) {
@@ -131,7 +133,16 @@ export function SecurityProfileCard({ id, chargePointId }: { id: number; chargeP
           style={{ marginBottom: 16 }}
           showIcon
           type={answerOutcome(raise.data.status) === 'success' ? 'success' : 'warning'}
-          title={t('securityProfile.answer', { status: raise.data.status })}
+          title={
+            raise.data.refusedAt
+              ? t(`securityProfile.refused.${raise.data.refusedAt}`, { status: raise.data.status })
+              : raise.data.awaitingReconnect
+                ? t('securityProfile.awaitingReconnect', {
+                    status: raise.data.status,
+                    profile: raise.variables.profile,
+                  })
+                : t('securityProfile.answer', { status: raise.data.status })
+          }
         />
       )}
       <Table<IssuedCertificate>

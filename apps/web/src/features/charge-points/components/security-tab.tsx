@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { Button, Card, Flex, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CERTIFICATE_USES, type ChargePoint, type InstalledCertificate } from '@voltline/contract';
+import {
+  CERTIFICATE_ID_USES,
+  CERTIFICATE_USES,
+  ISO15118_CERTIFICATE_USES,
+  keepsIso15118Certificates,
+  setsNetworkProfiles,
+  type ChargePoint,
+  type InstalledCertificate,
+} from '@voltline/contract';
 import { useChargerSecurityEvents } from '../../../api/security/get-security-events';
 import { ConfirmAction } from '../../../components/confirm-action';
 import { OneLine } from '../../../components/list-table/one-line';
@@ -13,9 +21,10 @@ import { useCertificates } from '../api/get-certificates';
 import { answerStatus, useSendCommand } from '../api/send-command';
 import { useCanSend } from '../use-can-send';
 import { InstallCertificateModal, type InstallValues } from './install-certificate-modal';
+import { NetworkProfileCard } from './network-profile-card';
 import { SecurityProfileCard } from './security-profile-card';
 
-type CertificateUse = (typeof CERTIFICATE_USES)[number];
+type CertificateUse = (typeof CERTIFICATE_ID_USES)[number];
 interface LastAnswer {
   action: 'install' | 'list' | 'delete';
   certificateType?: CertificateUse;
@@ -44,6 +53,11 @@ export function SecurityTab({ cp }: { cp: ChargePoint }) {
   const events = useChargerSecurityEvents(cp.chargePointId, eventsIndex, canLogs);
   const chargePointId = cp.chargePointId;
   const offline = cp.archived;
+  // The ISO 15118 (Plug & Charge) certificates only where the charger's protocol keeps them.
+  const kept = (k: string) =>
+    keepsIso15118Certificates(cp.ocppProtocol) || !ISO15118_CERTIFICATE_USES.includes(k);
+  const askable = CERTIFICATE_ID_USES.filter(kept);
+  const installable = CERTIFICATE_USES.filter(kept);
 
   const remember = (action: LastAnswer['action'], certificateType?: CertificateUse) => (answer: unknown) => {
     const status = answerStatus(answer as Record<string, unknown>);
@@ -134,41 +148,42 @@ export function SecurityTab({ cp }: { cp: ChargePoint }) {
   return (
     <Flex vertical gap={16}>
       <SecurityProfileCard id={cp.id} chargePointId={cp.chargePointId} />
+      {setsNetworkProfiles(cp.ocppProtocol) && <NetworkProfileCard cp={cp} />}
       <Card
         size="small"
         title={t('certificates.title')}
         extra={
-          <Space wrap>
-            {canList &&
-              CERTIFICATE_USES.map((k) => (
-                <Button
-                  key={k}
-                  size="small"
-                  icon={<SyncOutlined />}
-                  disabled={offline}
-                  loading={list.isPending && list.variables?.certificateType === k}
-                  onClick={() => void ask(k)}
-                  data-testid={`certificate-list-${k}`}
-                >
-                  {t(`certificates.ask.${k}`)}
-                </Button>
-              ))}
-            {canInstall && (
-              <Button
-                size="small"
-                type="primary"
-                icon={<PlusOutlined />}
-                disabled={offline}
-                onClick={() => setInstalling(true)}
-                data-testid="certificate-install"
-              >
-                {t('install.title')}
-              </Button>
-            )}
-          </Space>
+          canInstall && (
+            <Button
+              size="small"
+              type="primary"
+              icon={<PlusOutlined />}
+              disabled={offline}
+              onClick={() => setInstalling(true)}
+              data-testid="certificate-install"
+            >
+              {t('install.title')}
+            </Button>
+          )
         }
       >
         <Typography.Paragraph type="secondary">{t('certificates.hint')}</Typography.Paragraph>
+        <Space wrap style={{ marginBottom: 12 }}>
+          {canList &&
+            askable.map((k) => (
+              <Button
+                key={k}
+                size="small"
+                icon={<SyncOutlined />}
+                disabled={offline}
+                loading={list.isPending && list.variables?.certificateType === k}
+                onClick={() => void ask(k)}
+                data-testid={`certificate-list-${k}`}
+              >
+                {t(`certificates.ask.${k}`)}
+              </Button>
+            ))}
+        </Space>
         {last && (
           <Typography.Paragraph data-testid="certificate-last-answer">
             {t(`answers.${last.action}`, {
@@ -203,7 +218,12 @@ export function SecurityTab({ cp }: { cp: ChargePoint }) {
           />
         </Card>
       )}
-      <InstallCertificateModal open={installing} onClose={() => setInstalling(false)} onSend={send} />
+      <InstallCertificateModal
+        open={installing}
+        types={installable}
+        onClose={() => setInstalling(false)}
+        onSend={send}
+      />
     </Flex>
   );
 }

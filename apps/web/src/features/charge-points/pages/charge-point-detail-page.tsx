@@ -2,9 +2,11 @@ import { Alert, Card, Flex, Tabs, Typography } from 'antd';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
+import { reportsDeviceModel } from '@voltline/contract';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { useCan } from '../../../hooks/use-permission';
+import { showsDisplayMessages } from '@voltline/contract';
 import { OcppLogView } from '../../../components/ocpp-log/ocpp-log-view';
 import { ChargerMaintenance } from '../../../components/maintenance/charger-maintenance';
 import { INITIAL_LOG_STATE } from '../../../components/ocpp-log/log-state';
@@ -19,10 +21,14 @@ import { ConnectionHistory } from '../components/connection-history';
 import { ConnectorsTab } from '../components/connectors-tab';
 import { DetailActions } from '../components/detail-actions';
 import { FaultHistory } from '../components/fault-history';
+import { DeviceEvents } from '../components/device-events';
 import { ChargePointStateTag } from '../components/fault-words';
 import { InfoTab } from '../components/info-tab';
 import { SecurityTab } from '../components/security-tab';
+import { DisplayMessagesTab } from '../components/display-messages/display-messages-tab';
+import { ProtocolTag } from '../components/protocol-tag';
 import { ConnectionTag } from '../components/status-tags';
+import { MonitorsTab } from '../components/monitors/monitors-tab';
 import { detailPath, DEVICES_PATH } from '../paths';
 
 const PATH_TABS = ['connectors', 'configuration', 'messageTrace'] as const;
@@ -30,10 +36,13 @@ const QUERY_TABS = [
   'info',
   'analytics',
   'faults',
+  'events',
+  'monitors',
   'connections',
   'commands',
   'maintenance',
   'security',
+  'displayMessages',
 ] as const;
 type Tab = (typeof PATH_TABS)[number] | (typeof QUERY_TABS)[number];
 
@@ -88,6 +97,10 @@ export default function ChargePointDetailPage() {
       children: <AnalyticsTab chargePointId={c.chargePointId} />,
     },
     { key: 'faults', label: t('faults.tab'), children: <FaultHistory id={c.id} /> },
+    { key: 'events', label: t('events.tab'), children: <DeviceEvents id={c.id} /> },
+    ...(reportsDeviceModel(c.ocppProtocol)
+      ? [{ key: 'monitors', label: t('monitors.tab'), children: <MonitorsTab cp={c} /> }]
+      : []),
     { key: 'connections', label: t('tabs.connections'), children: <ConnectionHistory id={c.id} /> },
     ...(canSeeCommands
       ? [{ key: 'commands', label: t('tabs.commands'), children: <CommandHistory id={c.id} /> }]
@@ -102,6 +115,15 @@ export default function ChargePointDetailPage() {
         ]
       : []),
     { key: 'security', label: ts('tabTitle'), children: <SecurityTab cp={c} /> },
+    ...(showsDisplayMessages(c.ocppProtocol)
+      ? [
+          {
+            key: 'displayMessages',
+            label: t('tabs.displayMessages'),
+            children: <DisplayMessagesTab cp={c} />,
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -112,6 +134,7 @@ export default function ChargePointDetailPage() {
             <bdi>{c.chargePointId}</bdi>
             <ConnectionTag connection={c.connection} />
             <ChargePointStateTag cp={c} />
+            <ProtocolTag protocol={c.ocppProtocol} />
           </Flex>
         }
         subtitle={c.name}

@@ -1,5 +1,6 @@
 import { Button, Card, Tabs } from 'antd';
-import { ClockCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, MessageOutlined, PlusOutlined } from '@ant-design/icons';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
@@ -14,6 +15,7 @@ import { listFilter, useChargePoints } from '../api/get-charge-points';
 import type { DeviceList } from '../api/keys';
 import { ChargePointFilters } from '../components/charge-point-filters';
 import { ChargePointTable } from '../components/charge-point-table';
+import { SendToManyModal } from '../components/display-messages/send-to-many-modal';
 import { DEVICE_LISTS, filterFromParams, filterToParams } from '../filter-params';
 import { DEVICES_PATH } from '../paths';
 
@@ -21,6 +23,8 @@ export default function ChargePointListPage() {
   const { t } = useTranslation('chargePoints');
   const navigate = useNavigate();
   const canWrite = useCan('chargePoints:write');
+  const canCommand = useCan('commands:write');
+  const [messaging, setMessaging] = useState(false);
   const isAdmin = useMe().data?.roles.includes('Admin') ?? false;
   const {
     view: { kind, index, filter },
@@ -49,6 +53,15 @@ export default function ChargePointListPage() {
             {isAdmin && (
               <Button icon={<ClockCircleOutlined />} onClick={() => void navigate(`${DEVICES_PATH}/pending`)}>
                 {t('pending.open')}
+              </Button>
+            )}
+            {canCommand && (
+              <Button
+                icon={<MessageOutlined />}
+                onClick={() => setMessaging(true)}
+                data-testid="dm-many-open"
+              >
+                {t('displayMessages.toMany')}
               </Button>
             )}
             {canWrite && (
@@ -83,6 +96,11 @@ export default function ChargePointListPage() {
           onPage={(i) => setView({ index: i })}
         />
       </Card>
+      <SendToManyModal
+        open={messaging}
+        onClose={() => setMessaging(false)}
+        chargers={(chargePoints.data?.items ?? []).map((c) => c.chargePointId)}
+      />
     </>
   );
 }

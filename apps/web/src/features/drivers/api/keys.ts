@@ -11,4 +11,6 @@ export const driverKeys = {
     [...driverKeys.driver(id), 'ledger', index, kind ?? 'all'] as const,
   statusHistory: (id: number, index: number) => [...driverKeys.driver(id), 'status', index] as const,
   sessions: (id: number, index: number) => [...driverKeys.driver(id), 'sessions', index] as const,
+  customerInformation: (id: number, index: number) =>
+    [...driverKeys.driver(id), 'customerInformation', index] as const,
 };

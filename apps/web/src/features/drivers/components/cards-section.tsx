@@ -55,6 +55,11 @@ export function CardsSection({ driver, editable }: { driver: DriverDetail; edita
     },
     { title: t('card.status'), key: 'status', render: (_, c) => <CardStatusTag card={c} /> },
     {
+      title: t('card.group'),
+      key: 'groupIdToken',
+      render: (_, c) => (c.groupIdToken ? <Typography.Text code>{c.groupIdToken}</Typography.Text> : '—'),
+    },
+    {
       title: t('card.archivedAt'),
       key: 'archivedAt',
       hidden: !showArchived,
@@ -162,6 +167,7 @@ export function CardsSection({ driver, editable }: { driver: DriverDetail; edita
                 name: body.name,
                 expiresAt: body.expiresAt,
                 status: body.status,
+                groupIdToken: body.groupIdToken ?? null,
               })
             : add.mutateAsync({ ...body, driverId: driver.id });
         }}

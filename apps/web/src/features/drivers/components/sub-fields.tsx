@@ -35,6 +35,7 @@ export interface CardValues {
   number: string;
   expiresAt?: Dayjs | null;
   status: RfidCardStatus;
+  groupIdToken?: string | null;
 }
 
 const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
@@ -159,7 +160,7 @@ export function CardFields({
   const { t, i18n } = useTranslation('drivers');
   return (
     <Row gutter={16}>
-      <Col xs={24} md={8}>
+      <Col xs={24} md={6}>
         <Form.Item
           label={t('card.number')}
           name={[...prefix, 'number']}
@@ -174,18 +175,33 @@ export function CardFields({
           <Input placeholder={t('card.namePlaceholder')} />
         </Form.Item>
       </Col>
-      <Col xs={12} md={5}>
+      <Col xs={12} md={4}>
         <Form.Item label={t('card.expiresAt')} name={[...prefix, 'expiresAt']}>
           <DatePicker style={{ width: '100%' }} format={dateFormat('date', i18n.language)} />
         </Form.Item>
       </Col>
-      <Col xs={12} md={5}>
+      <Col xs={12} md={4}>
         <Form.Item label={t('card.status')} name={[...prefix, 'status']} rules={[{ required: true }]}>
           <Select
             options={(['active', 'blocked'] as const).map((s) => ({
               value: s,
               label: t(`card.statuses.${s}`),
             }))}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={4}>
+        <Form.Item
+          label={t('card.group')}
+          name={[...prefix, 'groupIdToken']}
+          tooltip={t('card.groupHint')}
+          normalize={noSpaces}
+          rules={[{ pattern: ID_TAG_PATTERN, message: t('validation.groupIdToken') }]}
+        >
+          <Input
+            maxLength={20}
+            placeholder={t('card.groupPlaceholder')}
+            style={{ fontFamily: 'monospace' }}
           />
         </Form.Item>
       </Col>

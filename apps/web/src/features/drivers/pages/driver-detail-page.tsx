@@ -11,6 +11,7 @@ import { useDriver } from '../api/get-driver';
 import { AddressesSection } from '../components/addresses-section';
 import { BalanceDialog } from '../components/balance-dialog';
 import { CardsSection } from '../components/cards-section';
+import { CustomerInformationSection } from '../components/customer-information-section';
 import { DriverNotFound } from '../components/driver-not-found';
 import { DriverSummary } from '../components/driver-summary';
 import { deleteBlock } from '../driver-rules';
@@ -63,6 +64,11 @@ export default function DriverDetailPage() {
         ]
       : []),
     { key: 'status', label: t('tabs.status'), children: <StatusHistory driverId={id} /> },
+    {
+      key: 'customerInformation',
+      label: t('tabs.customerInformation'),
+      children: <CustomerInformationSection driverId={id} editable={canWrite} />,
+    },
     {
       key: 'profile',
       label: t('tabs.addressesVehicles'),

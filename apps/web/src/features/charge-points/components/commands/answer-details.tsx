@@ -8,13 +8,15 @@ export const DETAILED_ANSWERS: ReadonlySet<CommandName> = new Set([
   'getLocalListVersion',
   'sendLocalList',
   'dataTransfer',
+  'getTransactionStatus',
 ]);
 
 const count = (v: unknown) => (Array.isArray(v) ? v.length : typeof v === 'number' ? v : undefined);
 
 /**
  * The charger's answer below the banner's title: list versions and the cards sent, the data a
- * DataTransfer returned, or the raw answer for the other commands.
+ * DataTransfer returned, whether a transaction still runs and messages wait (E14), or the raw
+ * answer for the other commands.
  */
 export function AnswerDetails({ command, answer }: { command?: CommandName; answer: CommandAnswer }) {
   const { t } = useTranslation('chargePoints');
@@ -35,8 +37,26 @@ export function AnswerDetails({ command, answer }: { command?: CommandName; answ
       <Descriptions size="small" column={1} data-testid="cp-answer-details">
         <Descriptions.Item label={t('localList.version')}>{version(answer.listVersion)}</Descriptions.Item>
         <Descriptions.Item label={t('localList.entries')}>{count(answer.entries) ?? '—'}</Descriptions.Item>
+        {typeof answer.messages === 'number' && (
+          <Descriptions.Item label={t('localList.messages')}>{answer.messages}</Descriptions.Item>
+        )}
       </Descriptions>
     );
+  if (command === 'getTransactionStatus') {
+    const yesNo = (v: unknown) => t(v === true ? 'transactionStatus.yes' : 'transactionStatus.no');
+    return (
+      <Descriptions size="small" column={1} data-testid="cp-answer-details">
+        {typeof answer.ongoingIndicator === 'boolean' && (
+          <Descriptions.Item label={t('transactionStatus.ongoing')}>
+            {yesNo(answer.ongoingIndicator)}
+          </Descriptions.Item>
+        )}
+        <Descriptions.Item label={t('transactionStatus.queued')}>
+          {yesNo(answer.messagesInQueue)}
+        </Descriptions.Item>
+      </Descriptions>
+    );
+  }
   if (command === 'dataTransfer')
     return typeof answer.data === 'string' && answer.data !== '' ? (
       <div data-testid="cp-answer-details">

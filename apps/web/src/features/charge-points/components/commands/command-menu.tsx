@@ -6,6 +6,7 @@ import {
   CloudUploadOutlined,
   DownOutlined,
   FileTextOutlined,
+  HourglassOutlined,
   NumberOutlined,
   FileProtectOutlined,
   SafetyOutlined,
@@ -17,7 +18,12 @@ import {
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ChargePoint, EXTENDED_TRIGGER_MESSAGES, TRIGGER_MESSAGES } from '@voltline/contract';
+import {
+  asksTransactionStatus,
+  type ChargePoint,
+  type EXTENDED_TRIGGER_MESSAGES,
+  type TRIGGER_MESSAGES,
+} from '@voltline/contract';
 import { UpdateFirmwareModal } from '../../../../components/firmware/update-firmware-modal';
 import { useConfiguration } from '../../api/get-configuration';
 import { ChangeConfigurationModal } from './change-configuration-modal';
@@ -27,6 +33,7 @@ import { GetDiagnosticsModal } from './get-diagnostics-modal';
 import { GetLogModal } from './get-log-modal';
 import { useDiagnosticsSent } from './diagnostics-sent';
 import { SendLocalListModal } from './send-local-list-modal';
+import { useRawCallEntry } from './raw-call-modal';
 import { useCanSend } from '../../use-can-send';
 import { useRunCommand } from './use-run-command';
 
@@ -52,7 +59,10 @@ export function CommandMenu({ cp }: { cp: ChargePoint }) {
   const canGetLog = useCanSend('getLog');
   const canExtendedTrigger = useCanSend('extendedTriggerMessage');
   const diagnosticsSent = useDiagnosticsSent();
+  const rawCall = useRawCallEntry(cp);
   const canUpdateFirmware = useCanSend('updateFirmware');
+  // E14: whether the charger still has transaction messages to send (chargers whose protocol has it).
+  const canAskQueue = useCanSend('getTransactionStatus') && asksTransactionStatus(cp.ocppProtocol);
   const { t: tf } = useTranslation('firmware');
   const chargePointId = cp.chargePointId;
   const connectorIds = cp.connectors.filter((c) => !c.archived).map((c) => c.connectorId);
@@ -130,6 +140,17 @@ export function CommandMenu({ cp }: { cp: ChargePoint }) {
           },
         ]
       : []),
+    ...(canAskQueue
+      ? [
+          {
+            key: 'transactionStatus',
+            icon: <HourglassOutlined />,
+            label: t('commands.transactionStatus'),
+            onClick: () =>
+              void run('getTransactionStatus', { chargePointId }, t('commands.transactionStatus')),
+          },
+        ]
+      : []),
     {
       key: 'localListVersion',
       icon: <NumberOutlined />,
@@ -172,6 +193,7 @@ export function CommandMenu({ cp }: { cp: ChargePoint }) {
           },
         ]
       : []),
+    ...rawCall.items,
   ];
 
   const close = () => setDialog(null);
@@ -269,6 +291,7 @@ export function CommandMenu({ cp }: { cp: ChargePoint }) {
         }
       />
       <UpdateFirmwareModal open={dialog === 'firmware'} charger={cp} onClose={close} />
+      {rawCall.modal}
     </>
   );
 }

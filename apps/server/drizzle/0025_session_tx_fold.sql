@@ -1,0 +1,1 @@
+ALTER TABLE "charging_sessions" ADD COLUMN "tx_fold" jsonb;
