@@ -23,3 +23,4 @@ export * from './device-model.js';
 export * from './customer-information.js';
 export * from './display-messages.js';
 export * from './charger-limits.js';
+export * from './events.js';
