@@ -27,6 +27,8 @@ export const AREAS = [
   'firmware',
   'logs',
   'auditLogs',
+  /** API keys, webhooks and the event feed (issue #32). */
+  'integrations',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
