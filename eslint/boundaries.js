@@ -16,6 +16,8 @@ const web = 'apps/web/src';
  */
 export const SERVER_LAYERS = [
   ['audit'],
+  // Integration events: every module records what happened in its own transaction (appendEvent).
+  ['events'],
   ['auth'],
   ['operators'],
   ['users'],
