@@ -16,6 +16,8 @@ const web = 'apps/web/src';
  */
 export const SERVER_LAYERS = [
   ['audit'],
+  // Integration events (issue #32): every module that changes something records its event here.
+  ['events'],
   ['auth'],
   ['operators'],
   ['users'],

@@ -216,7 +216,9 @@ describe('a simulated charge', () => {
     await report('Faulted', 'GroundFailure');
     await report('Available');
     await v16.close({ force: true });
-    const events = (await eventsOf(cp.id)).filter((x) => x.type.startsWith('charger.') && x.data.connectorId === 2);
+    const events = (await eventsOf(cp.id)).filter(
+      (x) => x.type.startsWith('charger.') && x.data.connectorId === 2,
+    );
     expect(events.map((x) => [x.type, x.data.status, x.data.errorCode])).toEqual([
       ['charger.status_changed', 'Available', 'NoError'],
       ['charger.status_changed', 'Faulted', 'GroundFailure'],
@@ -236,7 +238,12 @@ describe('the event feed', () => {
       const out: number[] = [];
       for (let i = 0; i < 7; i++) {
         out.push(
-          await appendEvent(tx, { operatorId: istanbul, type: 'payment.refunded', subject: `page-${i}`, data: { i } }),
+          await appendEvent(tx, {
+            operatorId: istanbul,
+            type: 'payment.refunded',
+            subject: `page-${i}`,
+            data: { i },
+          }),
         );
       }
       return out;
@@ -285,8 +292,18 @@ describe('the event feed', () => {
   it("never shows an operator's user a sibling operator's events", async () => {
     const marker = 'tenant-probe';
     const [mine, theirs] = await t.database.db.transaction(async (tx) => [
-      await appendEvent(tx, { operatorId: istanbul, type: 'booking.created', subject: marker, data: { mine: true } }),
-      await appendEvent(tx, { operatorId: ankara, type: 'booking.created', subject: marker, data: { mine: false } }),
+      await appendEvent(tx, {
+        operatorId: istanbul,
+        type: 'booking.created',
+        subject: marker,
+        data: { mine: true },
+      }),
+      await appendEvent(tx, {
+        operatorId: ankara,
+        type: 'booking.created',
+        subject: marker,
+        data: { mine: false },
+      }),
     ]);
     const main = await t.login('istanbul@voltline.local');
     const r = await feed(main, `?after=${Math.min(mine, theirs) - 1}&limit=500`);

@@ -203,7 +203,11 @@ export async function cancelIfHolding(tx: Tx, id: number, change: Partial<Bookin
     .set({ ...change, state: 'cancelled', updatedAt: new Date() })
     .where(and(eq(bookings.id, id), eq(bookings.state, 'active')))
     .returning({ id: bookings.id });
-  await bookingEvents(tx, 'booking.ended', rows.map((r) => r.id));
+  await bookingEvents(
+    tx,
+    'booking.ended',
+    rows.map((r) => r.id),
+  );
   return rows.length > 0;
 }
 
@@ -220,7 +224,11 @@ export async function expireDue(tx: Tx, now: Date) {
       idTag: bookings.idTag,
       expiresAt: bookings.expiresAt,
     });
-  await bookingEvents(tx, 'booking.ended', rows.map((r) => r.id));
+  await bookingEvents(
+    tx,
+    'booking.ended',
+    rows.map((r) => r.id),
+  );
   return rows;
 }
 
@@ -255,7 +263,11 @@ export async function markUsed(tx: Tx, id: number, sessionId: number, at: Date) 
     .set({ state: 'used', sessionId, usedAt: at, updatedAt: new Date() })
     .where(and(eq(bookings.id, id), inArray(bookings.state, ['active', 'expired'])))
     .returning({ id: bookings.id });
-  await bookingEvents(tx, 'booking.ended', rows.map((r) => r.id));
+  await bookingEvents(
+    tx,
+    'booking.ended',
+    rows.map((r) => r.id),
+  );
 }
 
 /**

@@ -110,7 +110,10 @@ export class ChargersOcpp {
    * A boot, and its `charger.booted` event, in one transaction. The event tells how Voltline
    * answers: the registration as it is now (`accepted` when none was returned, as the caller does).
    */
-  recordBoot(cp: Pick<OcppChargePoint, 'id' | 'operatorId' | 'chargePointId' | 'registrationStatus'>, boot: BootInfo) {
+  recordBoot(
+    cp: Pick<OcppChargePoint, 'id' | 'operatorId' | 'chargePointId' | 'registrationStatus'>,
+    boot: BootInfo,
+  ) {
     return this.db.transaction(async (tx) => {
       const registration = await repo.recordBoot(tx, cp.id, boot);
       const data: EventData<'charger.booted'> = {
@@ -121,7 +124,12 @@ export class ChargersOcpp {
         firmwareVersion: boot.firmwareVersion,
         registrationStatus: registration ?? cp.registrationStatus,
       };
-      await appendEvent(tx, { operatorId: cp.operatorId, type: 'charger.booted', chargePointId: cp.id, data });
+      await appendEvent(tx, {
+        operatorId: cp.operatorId,
+        type: 'charger.booted',
+        chargePointId: cp.id,
+        data,
+      });
       return registration;
     });
   }

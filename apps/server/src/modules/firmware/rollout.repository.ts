@@ -45,7 +45,10 @@ export async function claim(
     .set({ state: 'sent', sentAt: now, deadline, error: null, requestId, updatedAt: now })
     .where(and(eq(targets.id, id), inArray(targets.state, ['queued', 'waiting'])))
     .returning({ id: targets.id });
-  await campaignProgress(tx, rows.map((r) => r.id));
+  await campaignProgress(
+    tx,
+    rows.map((r) => r.id),
+  );
   return rows.length > 0;
 }
 
@@ -61,7 +64,10 @@ export async function settle(
     .set({ ...set, updatedAt: sql`now()` })
     .where(and(eq(targets.id, id), inArray(targets.state, from)))
     .returning({ id: targets.id });
-  await campaignProgress(tx, rows.map((r) => r.id));
+  await campaignProgress(
+    tx,
+    rows.map((r) => r.id),
+  );
   return rows.length > 0;
 }
 
@@ -107,7 +113,10 @@ export async function timeOutOverdue(tx: Tx, now: Date): Promise<number[]> {
     .set({ state: 'timedOut', updatedAt: now })
     .where(and(inArray(targets.state, IN_FLIGHT), isNotNull(targets.deadline), lt(targets.deadline, now)))
     .returning({ id: targets.id, campaignId: targets.campaignId });
-  await campaignProgress(tx, rows.map((r) => r.id));
+  await campaignProgress(
+    tx,
+    rows.map((r) => r.id),
+  );
   return [...new Set(rows.map((r) => r.campaignId))];
 }
 
@@ -180,7 +189,10 @@ export async function moveInFlight(
       and state in ${sql.raw(list(from))}
     returning id, campaign_id`);
   const moved = rowsOf<{ id: number; campaign_id: number }>(rows);
-  await campaignProgress(tx, moved.map((r) => r.id));
+  await campaignProgress(
+    tx,
+    moved.map((r) => r.id),
+  );
   return moved[0]?.campaign_id ?? null;
 }
 
@@ -206,7 +218,10 @@ export async function moveByRequest(
       ),
     )
     .returning({ id: targets.id, campaignId: targets.campaignId });
-  await campaignProgress(tx, rows.map((r) => r.id));
+  await campaignProgress(
+    tx,
+    rows.map((r) => r.id),
+  );
   return rows[0]?.campaignId ?? null;
 }
 

@@ -71,7 +71,12 @@ export async function billSession(
   };
   const [inserted] = (await insertSessionPayment(tx).execute(line)) as { id: number }[];
   if (inserted)
-    await paymentCaptured(tx, { ...line, id: inserted.id, kind: 'session', chargePointId: session.chargePointId });
+    await paymentCaptured(tx, {
+      ...line,
+      id: inserted.id,
+      kind: 'session',
+      chargePointId: session.chargePointId,
+    });
   return billed;
 }
 
