@@ -203,6 +203,21 @@ describe('a simulated charge', () => {
       idTag: a.card,
     });
     expect(one.all.find((x) => x.type === 'session.updated')!.data).toMatchObject({ meterWh: 3_500 });
+
+    // A refund of part of the charge is told with the payment's refunds so far.
+    const sessionId = Number(stopped.data.sessionId);
+    const refund = await t.call('POST', `/api/Payment/refund?pgTranId=VL-SES-${sessionId}&amount=1200`, {
+      token: admin,
+      headers: { 'idempotency-key': 'events-refund-1' },
+    });
+    expect(refund.status).toBe(200);
+    const refunded = await t.database.db
+      .select()
+      .from(integrationEvents)
+      .where(and(eq(integrationEvents.type, 'payment.refunded'), eq(integrationEvents.operatorId, istanbul)));
+    expect(refunded.map((x) => x.data)).toContainEqual(
+      expect.objectContaining({ sessionId, amount: 1_200, refundedTotal: 1_200, currency: 'TRY' }),
+    );
   });
 
   it('tells a status report that repeats the status nothing, and a fault once', async () => {
