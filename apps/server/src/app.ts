@@ -47,6 +47,7 @@ import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
 import { ocppLogRoutes } from './modules/ocpp-logs/ocpp-logs.routes.js';
+import { eventFeedRoutes } from './modules/events/feed.routes.js';
 import { customerInformationRoutes } from './modules/customer-information/customer-information.routes.js';
 import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.js';
 import { fileRoutes, withoutFileTokens } from './modules/files/files.routes.js';
@@ -256,6 +257,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
       networkProfileRoutes(api, services);
       bookingRoutes(api, services);
       smartChargingRoutes(api, services);
+      eventFeedRoutes(api, services);
       done();
     },
     { prefix: '/api' },

@@ -44,6 +44,7 @@ import { DriversOcpp } from './modules/drivers/drivers.ocpp.js';
 import { DriversService } from './modules/drivers/drivers.service.js';
 import { HealthService } from './modules/health/health.service.js';
 import { OcppLogsService } from './modules/ocpp-logs/ocpp-logs.service.js';
+import { EventFeedService } from './modules/events/feed.service.js';
 import { OperatorsService } from './modules/operators/operators.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { SecurityOcpp } from './modules/security/security.ocpp.js';
@@ -368,6 +369,7 @@ export function createServices({
     chargerLimits,
     monitoring: new MonitoringService(db, ocpp.gateway, commands),
     ocppLogs: new OcppLogsService(db, config.OCPP_LOG_FRAME_BYTES),
+    eventFeed: new EventFeedService(db, config.EVENTS_FEED_DELAY_MS),
     maintenance: new MaintenanceService(db),
     security: new SecurityService(db),
     certificateRenewal: new CertificateRenewal({

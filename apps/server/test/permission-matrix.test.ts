@@ -73,6 +73,8 @@ const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/portal\/booking\b/, 'bookings'],
   [/^\/api\/portal\/SmartCharging\b/, 'smartCharging'],
   [/^\/api\/portal\/user\b/, 'users'],
+  // The event feed for systems that pull (issue #32).
+  [/^\/api\/events$/, 'integrations'],
 ];
 
 function expectedPermission(method: string, url: string): string | undefined {

@@ -172,4 +172,6 @@ export const API = {
     listExcel: 'portal/AuditLogs/GetAuditLogsExcel',
     users: 'portal/AuditLogs/GetAuditUsers',
   },
+  /** The event feed for systems that pull (issue #32): GET ?after=&limit=&type= */
+  events: { feed: 'events' },
 } as const;

@@ -24,7 +24,7 @@ export interface BootInfo {
  */
 export async function boot(ctx: HandlerContext, info: BootInfo) {
   await ctx.maintenance.reboot(ctx.cp.id, info.firmwareVersion);
-  const registration = await ctx.chargers.recordBoot(ctx.cp.id, info);
+  const registration = await ctx.chargers.recordBoot(ctx.cp, info);
   if (registration) ctx.cp.registrationStatus = registration;
   const accepted = ctx.cp.registrationStatus === 'accepted';
   await ctx.firmware?.booted(ctx.cp.id, info.firmwareVersion, accepted);

@@ -346,7 +346,7 @@ export class CentralSystem {
       await client.close({ code: 1000, reason: CLOSE_REASONS.replaced });
     });
     void this.o.chargers
-      .markConnected(cp.id, this.o.nodeId, client.handshake.remoteAddress ?? null)
+      .markConnected(cp.id, this.o.nodeId, client.handshake.remoteAddress ?? null, protocol)
       .then(async () => {
         // A charger that now speaks another OCPP version (a firmware upgrade) keeps its record.
         if (cp.ocppProtocol !== protocol) await this.o.chargers.protocolChanged(cp, protocol);

@@ -1,3 +1,4 @@
+import { bookingEvents } from '../events/booking-events.js';
 import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { BookingListQuery } from '@voltline/contract';
 import type { z } from 'zod';
@@ -202,12 +203,17 @@ export async function cancelIfHolding(tx: Tx, id: number, change: Partial<Bookin
     .set({ ...change, state: 'cancelled', updatedAt: new Date() })
     .where(and(eq(bookings.id, id), eq(bookings.state, 'active')))
     .returning({ id: bookings.id });
+  await bookingEvents(
+    tx,
+    'booking.ended',
+    rows.map((r) => r.id),
+  );
   return rows.length > 0;
 }
 
 /** Holding bookings past their expiry become expired; returns them. */
-export function expireDue(tx: Tx, now: Date) {
-  return tx
+export async function expireDue(tx: Tx, now: Date) {
+  const rows = await tx
     .update(bookings)
     .set({ state: 'expired', updatedAt: now })
     .where(and(eq(bookings.state, 'active'), lte(bookings.expiresAt, now)))
@@ -218,6 +224,12 @@ export function expireDue(tx: Tx, now: Date) {
       idTag: bookings.idTag,
       expiresAt: bookings.expiresAt,
     });
+  await bookingEvents(
+    tx,
+    'booking.ended',
+    rows.map((r) => r.id),
+  );
+  return rows;
 }
 
 /**
@@ -245,11 +257,17 @@ export async function bookingForStart(tx: Tx, chargePointId: number, reservation
   return row;
 }
 
-export function markUsed(tx: Tx, id: number, sessionId: number, at: Date) {
-  return tx
+export async function markUsed(tx: Tx, id: number, sessionId: number, at: Date) {
+  const rows = await tx
     .update(bookings)
     .set({ state: 'used', sessionId, usedAt: at, updatedAt: new Date() })
-    .where(and(eq(bookings.id, id), inArray(bookings.state, ['active', 'expired'])));
+    .where(and(eq(bookings.id, id), inArray(bookings.state, ['active', 'expired'])))
+    .returning({ id: bookings.id });
+  await bookingEvents(
+    tx,
+    'booking.ended',
+    rows.map((r) => r.id),
+  );
 }
 
 /**
@@ -267,5 +285,6 @@ export async function endByCharger(
     .set({ state, updatedAt: new Date(), ...(state === 'cancelled' ? { cancelledAt: new Date() } : {}) })
     .where(and(eq(bookings.id, id), eq(bookings.chargePointId, chargePointId), eq(bookings.state, 'active')))
     .returning({ id: bookings.id, connectorId: bookings.connectorId, idTag: bookings.idTag });
+  if (row) await bookingEvents(tx, 'booking.ended', [row.id]);
   return row;
 }

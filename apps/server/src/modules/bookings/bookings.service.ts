@@ -16,6 +16,7 @@ import type { MessageKey } from '../../lib/messages.js';
 import type { OutboundAction } from '../../ocpp/gateway.js';
 import { audit, NO_USER } from '../audit/audit.service.js';
 import { networkOf } from '../drivers/authorization.js';
+import { bookingEvents } from '../events/booking-events.js';
 import * as repo from './bookings.repository.js';
 
 type NewBody = z.output<typeof NewBooking>;
@@ -172,6 +173,8 @@ export class BookingsService {
       const answer = sent.ok ? statusOf(sent.answer) : null;
       const state = !sent.ok ? 'failed' : answer === 'Accepted' ? 'active' : 'refused';
       await repo.updateBooking(tx, id, { state, answer, error: sent.ok ? null : failure(sent) });
+      // A booking exists for other systems once its charger holds it.
+      if (state === 'active') await bookingEvents(tx, 'booking.created', [id]);
       await audit(tx, ctx, {
         action: 'create',
         entity: 'booking',

@@ -1,8 +1,10 @@
+import type { EventData } from '@voltline/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { hashChargerPassword } from '../../lib/charger-auth.js';
 import { CLOCK_TOLERANCE_MS, clockIsOff, type ConnectionWitness } from '../../lib/charger-clock.js';
 import { audit, NO_USER } from '../audit/audit.service.js';
 import * as repo from './charge-points.repository.js';
+import { appendEvent } from '../events/events.repository.js';
 import * as pending from './pending.repository.js';
 import { recordStatuses, type StatusReport } from './status-batch.repository.js';
 
@@ -74,8 +76,8 @@ export class ChargersOcpp {
     return pending.recordPendingBoot(this.db, identity, boot);
   }
 
-  markConnected(id: number, node: string, remoteAddress: string | null) {
-    return repo.markConnected(this.db, id, node, remoteAddress);
+  markConnected(id: number, node: string, remoteAddress: string | null, protocol?: string) {
+    return repo.markConnected(this.db, id, node, remoteAddress, protocol ?? null);
   }
 
   /**
@@ -104,8 +106,32 @@ export class ChargersOcpp {
     return repo.disconnectAllOfNode(this.db, node, detail);
   }
 
-  recordBoot(id: number, boot: BootInfo) {
-    return repo.recordBoot(this.db, id, boot);
+  /**
+   * A boot, and its `charger.booted` event, in one transaction. The event tells how Voltline
+   * answers: the registration as it is now (`accepted` when none was returned, as the caller does).
+   */
+  recordBoot(
+    cp: Pick<OcppChargePoint, 'id' | 'operatorId' | 'chargePointId' | 'registrationStatus'>,
+    boot: BootInfo,
+  ) {
+    return this.db.transaction(async (tx) => {
+      const registration = await repo.recordBoot(tx, cp.id, boot);
+      const data: EventData<'charger.booted'> = {
+        chargePointId: cp.chargePointId,
+        vendor: boot.vendor,
+        model: boot.model,
+        serialNumber: boot.serialNumber,
+        firmwareVersion: boot.firmwareVersion,
+        registrationStatus: registration ?? cp.registrationStatus,
+      };
+      await appendEvent(tx, {
+        operatorId: cp.operatorId,
+        type: 'charger.booted',
+        chargePointId: cp.id,
+        data,
+      });
+      return registration;
+    });
   }
 
   /** A plug's state of an EVSE; answers the states of the EVSE's other plugs and the EVSE's own. */

@@ -6,6 +6,7 @@ import {
   connectionEvents,
   connectors,
   evseConnectors,
+  integrationEvents,
   operators,
 } from '../../db/schema/index.js';
 import { inScope, type Actor } from '../../lib/context.js';
@@ -86,20 +87,27 @@ export async function promotePendingPassword(tx: Tx, id: number, pendingPassword
 }
 
 /** Marks the charger connected and records the event, in one statement. */
-export async function markConnected(tx: Tx, id: number, node: string, remoteAddress: string | null) {
-  const event = tx
-    .$with('event')
-    .as(
-      tx
-        .insert(connectionEvents)
-        .values({ chargePointId: id, event: 'connected', remoteAddress })
-        .returning({ id: connectionEvents.id }),
-    );
-  await tx
-    .with(event)
-    .update(chargePoints)
-    .set({ connected: true, lastConnectedAt: sql`now()`, connectedNode: node })
-    .where(eq(chargePoints.id, id));
+export async function markConnected(
+  tx: Tx,
+  id: number,
+  node: string,
+  remoteAddress: string | null,
+  /** The OCPP version this connection speaks (the record may still name the one before). */
+  protocol: string | null = null,
+) {
+  await tx.execute(sql`
+    WITH event AS (
+      INSERT INTO ${connectionEvents} (charge_point_id, event, remote_address)
+      VALUES (${id}, 'connected', ${remoteAddress})
+    ), updated AS (
+      UPDATE ${chargePoints} SET connected = true, last_connected_at = now(), connected_node = ${node}
+       WHERE id = ${id}
+      RETURNING id, operator_id, charge_point_id, ocpp_protocol
+    )
+    INSERT INTO ${integrationEvents} (operator_id, type, charge_point_id, data)
+    SELECT operator_id, 'charger.connected', id,
+      jsonb_build_object('chargePointId', charge_point_id, 'protocol', coalesce(${protocol}::text, ocpp_protocol))
+      FROM updated`);
 }
 
 /**
@@ -149,10 +157,15 @@ async function disconnect(tx: Tx, which: SQL, detail: string) {
       UPDATE ${chargePoints}
          SET connected = false, last_disconnected_at = now(), connected_node = NULL
        WHERE ${which}
-      RETURNING id
+      RETURNING id, operator_id, charge_point_id
+    ), history AS (
+      INSERT INTO ${connectionEvents} (charge_point_id, event, detail)
+      SELECT id, 'disconnected', ${detail} FROM updated
     )
-    INSERT INTO ${connectionEvents} (charge_point_id, event, detail)
-    SELECT id, 'disconnected', ${detail} FROM updated`);
+    INSERT INTO ${integrationEvents} (operator_id, type, charge_point_id, data)
+    SELECT operator_id, 'charger.disconnected', id,
+      jsonb_build_object('chargePointId', charge_point_id, 'reason', ${detail}::text)
+      FROM updated ORDER BY id`);
 }
 
 /** Only the process that holds the charger's socket may mark it disconnected. */

@@ -107,6 +107,7 @@ export async function recordStatuses(tx: Tx, reports: StatusReport[]) {
     'status_batch',
     sql`
     WITH history AS (${insertUnnest(statusHistory, HISTORY_COLUMNS, reports)}),
+    events AS (${statusEvents([...connectorReports, ...l])}),
     connector AS (${insertUnnest(
       connectors,
       CONNECTOR_COLUMNS,
@@ -143,4 +144,42 @@ export async function recordStatuses(tx: Tx, reports: StatusReport[]) {
       AS v(id, status, error_code, info, vendor_id, vendor_error_code, since, at)
     WHERE c.id = v.id AND (c.status_at IS NULL OR c.status_at <= v.at)`,
   );
+}
+
+/**
+ * `charger.status_changed` for each connector (0: the charger) whose newest report of the batch
+ * changes its status, and `charger.faulted` when it brings a fault other than the one it had: read
+ * against the statuses as they were before this statement (its snapshot), written by it, so a
+ * report repeating the status writes no event and costs no read of its own. A report older than
+ * the stored status changes nothing and tells nothing. Transitions within one batch are told by
+ * their newest.
+ */
+function statusEvents(newest: Newest[]) {
+  const p = <T>(get: (r: Newest) => T) => sql.param(newest.map(get));
+  return sql`
+      INSERT INTO integration_events (operator_id, type, charge_point_id, data)
+      SELECT c.operator_id, t.type, c.id, CASE t.type
+          WHEN 'charger.status_changed' THEN jsonb_build_object('chargePointId', c.charge_point_id,
+            'connectorId', n.conn, 'status', n.status, 'previousStatus', o.status,
+            'errorCode', n.error_code, 'at', to_json(n.at)#>>'{}')
+          ELSE jsonb_build_object('chargePointId', c.charge_point_id, 'connectorId', n.conn,
+            'status', n.status, 'errorCode', n.error_code, 'info', n.info,
+            'vendorErrorCode', n.vendor_error_code, 'at', to_json(n.at)#>>'{}') END
+      FROM unnest(${p((r) => r.chargePointId)}::int[], ${p((r) => r.connectorId)}::int[],
+        ${p((r) => r.status)}::text[], ${p((r) => r.errorCode)}::text[], ${p((r) => r.info)}::text[],
+        ${p((r) => r.vendorErrorCode)}::text[], ${p((r) => r.at.toISOString())}::timestamptz[])
+        AS n(cp, conn, status, error_code, info, vendor_error_code, at)
+      JOIN charge_points c ON c.id = n.cp
+      LEFT JOIN connectors k ON n.conn > 0 AND k.charge_point_id = n.cp AND k.connector_id = n.conn
+      CROSS JOIN LATERAL (SELECT
+          CASE WHEN n.conn > 0 THEN k.status ELSE c.status END AS status,
+          CASE WHEN n.conn > 0 THEN k.error_code ELSE c.error_code END AS error_code,
+          CASE WHEN n.conn > 0 THEN k.status_at ELSE c.status_at END AS at) o
+      CROSS JOIN LATERAL (VALUES
+          (1, 'charger.status_changed', o.status IS DISTINCT FROM n.status),
+          (2, 'charger.faulted', (n.error_code <> 'NoError' OR n.status = 'Faulted')
+            AND (o.error_code IS DISTINCT FROM n.error_code
+              OR (n.status = 'Faulted' AND o.status IS DISTINCT FROM 'Faulted')))) t(ord, type, due)
+      WHERE t.due AND (o.at IS NULL OR o.at <= n.at)
+      ORDER BY n.cp, n.conn, t.ord`;
 }

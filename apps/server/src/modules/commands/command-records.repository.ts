@@ -26,7 +26,7 @@ export async function finishRecord(
   outcome: Exclude<CommandOutcome, 'sent' | 'lost'>,
   detail: { status?: string | null; error?: string | null; answer?: Record<string, unknown> },
 ) {
-  await tx
+  const [row] = await tx
     .update(commandRecords)
     .set({
       outcome,
@@ -35,7 +35,18 @@ export async function finishRecord(
       ...(detail.answer ? { answer: detail.answer } : {}),
       answeredAt: outcome === 'answered' || outcome === 'callError' ? sql`now()` : null,
     })
-    .where(eq(commandRecords.id, id));
+    .where(eq(commandRecords.id, id))
+    .returning({ chargePointId: commandRecords.chargePointId, action: commandRecords.action });
+  // `command.answered`, with the charger's identity and operator read by the insert itself.
+  if (row) {
+    await tx.execute(sql`
+      INSERT INTO integration_events (operator_id, type, charge_point_id, subject, data)
+      SELECT c.operator_id, 'command.answered', c.id, ${String(id)}, jsonb_build_object(
+          'chargePointId', c.charge_point_id, 'commandId', ${id}::int, 'command', ${row.action}::text,
+          'outcome', ${outcome}::text, 'status', ${detail.status ?? outcome}::text,
+          'answeredAt', to_json(now())#>>'{}')
+        FROM charge_points c WHERE c.id = ${row.chargePointId}`);
+  }
 }
 
 /**

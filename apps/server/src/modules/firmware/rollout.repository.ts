@@ -8,6 +8,7 @@ import {
   firmwares,
 } from '../../db/schema/index.js';
 import { FINAL, IN_FLIGHT } from './campaigns.repository.js';
+import { campaignProgress } from '../events/firmware-events.js';
 
 /** What sending one charger its UpdateFirmware needs: the target, its campaign, image and charger. */
 export async function targetToSend(tx: Tx, id: number) {
@@ -44,6 +45,10 @@ export async function claim(
     .set({ state: 'sent', sentAt: now, deadline, error: null, requestId, updatedAt: now })
     .where(and(eq(targets.id, id), inArray(targets.state, ['queued', 'waiting'])))
     .returning({ id: targets.id });
+  await campaignProgress(
+    tx,
+    rows.map((r) => r.id),
+  );
   return rows.length > 0;
 }
 
@@ -59,6 +64,10 @@ export async function settle(
     .set({ ...set, updatedAt: sql`now()` })
     .where(and(eq(targets.id, id), inArray(targets.state, from)))
     .returning({ id: targets.id });
+  await campaignProgress(
+    tx,
+    rows.map((r) => r.id),
+  );
   return rows.length > 0;
 }
 
@@ -103,7 +112,11 @@ export async function timeOutOverdue(tx: Tx, now: Date): Promise<number[]> {
     .update(targets)
     .set({ state: 'timedOut', updatedAt: now })
     .where(and(inArray(targets.state, IN_FLIGHT), isNotNull(targets.deadline), lt(targets.deadline, now)))
-    .returning({ campaignId: targets.campaignId });
+    .returning({ id: targets.id, campaignId: targets.campaignId });
+  await campaignProgress(
+    tx,
+    rows.map((r) => r.id),
+  );
   return [...new Set(rows.map((r) => r.campaignId))];
 }
 
@@ -167,15 +180,20 @@ export async function moveInFlight(
   unnamedOnly = false,
 ): Promise<number | null> {
   const unnamed = unnamedOnly ? sql`and request_id is null` : sql``;
-  const rows = await tx.execute<{ campaign_id: number }>(sql`
+  const rows = await tx.execute<{ id: number; campaign_id: number }>(sql`
     update ${targets} set state = ${to}, updated_at = now()
     where id = (
       select id from ${targets}
       where charge_point_id = ${chargePointDbId} and state in ${sql.raw(list(IN_FLIGHT))} ${unnamed}
       order by id desc limit 1 for update)
       and state in ${sql.raw(list(from))}
-    returning campaign_id`);
-  return rowsOf<{ campaign_id: number }>(rows)[0]?.campaign_id ?? null;
+    returning id, campaign_id`);
+  const moved = rowsOf<{ id: number; campaign_id: number }>(rows);
+  await campaignProgress(
+    tx,
+    moved.map((r) => r.id),
+  );
+  return moved[0]?.campaign_id ?? null;
 }
 
 /**
@@ -199,7 +217,11 @@ export async function moveByRequest(
         inArray(targets.state, from),
       ),
     )
-    .returning({ campaignId: targets.campaignId });
+    .returning({ id: targets.id, campaignId: targets.campaignId });
+  await campaignProgress(
+    tx,
+    rows.map((r) => r.id),
+  );
   return rows[0]?.campaignId ?? null;
 }
 
@@ -208,7 +230,7 @@ export async function moveByRequest(
  * charger now runs the campaign's version, else marked versionMismatch (only once it said Installed).
  */
 export async function confirmAfterBoot(tx: Tx, chargePointDbId: number, version: string | null) {
-  const rows = await tx.execute<{ campaign_id: number; state: string }>(sql`
+  const rows = await tx.execute<{ id: number; campaign_id: number; state: string }>(sql`
     update ${targets} t set
       version_after = ${version},
       state = case when f.version = ${version} then 'confirmed' else 'versionMismatch' end,
@@ -219,8 +241,10 @@ export async function confirmAfterBoot(tx: Tx, chargePointDbId: number, version:
       where charge_point_id = ${chargePointDbId} and state in ('Installing', 'InstallRebooting', 'Installed')
       order by id desc limit 1 for update)
       and (t.state = 'Installed' or f.version = ${version})
-    returning t.campaign_id, t.state`);
-  return rowsOf<{ campaign_id: number; state: string }>(rows)[0] ?? null;
+    returning t.id, t.campaign_id, t.state`);
+  const row = rowsOf<{ id: number; campaign_id: number; state: string }>(rows)[0];
+  if (row) await campaignProgress(tx, [row.id]);
+  return row ? { campaign_id: row.campaign_id, state: row.state } : null;
 }
 
 const list = (states: readonly string[]) => `(${states.map((s) => `'${s}'`).join(',')})`;

@@ -1,3 +1,4 @@
+import { paymentCaptured } from '../events/payment-events.js';
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Payment, PaymentFilter } from '@voltline/contract';
 import type { z } from 'zod';
@@ -102,7 +103,8 @@ export async function setRefunded(tx: Tx, id: number, refundedAmount: number, st
 }
 
 export async function insertPayment(tx: Tx, values: typeof payments.$inferInsert) {
-  const [row] = await tx.insert(payments).values(values).returning({ id: payments.id });
+  const [row] = await tx.insert(payments).values(values).returning();
   if (!row) throw new Error('payment insert returned nothing');
-  return row;
+  if (row.state === 'completed') await paymentCaptured(tx, row);
+  return { id: row.id };
 }

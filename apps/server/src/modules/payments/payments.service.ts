@@ -11,6 +11,7 @@ import { inBatches } from '../../lib/excel.js';
 import { audit } from '../audit/audit.service.js';
 import { postBalanceEntry } from '../drivers/balance.service.js';
 import { builtInGateway, type PaymentGateway } from './gateway.js';
+import { paymentRefunded } from '../events/payment-events.js';
 import * as repo from './payments.repository.js';
 
 type Filter = z.output<typeof PaymentFilter>;
@@ -77,6 +78,7 @@ export class PaymentsService {
       });
       const refunded = p.refundedAmount + amount;
       await repo.setRefunded(tx, p.id, refunded, refunded >= p.amount ? 'refunded' : 'partiallyRefunded');
+      await paymentRefunded(tx, p, amount, refunded);
       if (p.driverId !== null && (p.kind === 'topup' || p.gateway === 'balance')) {
         await postBalanceEntry(tx, {
           driverId: p.driverId,

@@ -7,6 +7,8 @@ import { AppError } from '../../lib/errors.js';
 import { postBalanceEntry } from '../drivers/balance.service.js';
 import { lockDriverForCharge } from '../drivers/balance.repository.js';
 import { sessionCost } from '../tariffs/pricing.js';
+import { paymentCaptured } from '../events/payment-events.js';
+import { sessionBilled } from '../events/session-events.js';
 import type { SessionRow } from './sessions.repository.js';
 
 /** A session's cost and currency as billing set them. */
@@ -24,8 +26,11 @@ export interface Billed {
 export async function billSession(
   tx: Tx,
   session: SessionRow,
-  /** The update that closed the session wrote its cost and currency already (costAtClose). */
-  options: { costWritten?: boolean } = {},
+  /**
+   * `costWritten`: the update that closed the session wrote its cost and currency already
+   * (costAtClose). `identity`: the charger's OCPP identity, when the caller holds it.
+   */
+  options: { costWritten?: boolean; identity?: string | undefined } = {},
 ): Promise<Billed | undefined> {
   const tariff = session.tariffSnapshot as TariffSnapshot | null;
   if (!tariff) return undefined;
@@ -37,6 +42,7 @@ export async function billSession(
       .set({ ...billed, updatedAt: sql`now()` })
       .where(eq(chargingSessions.id, session.id));
   }
+  await sessionBilled(tx, session, billed, options.identity);
   if (cost <= 0) return billed;
 
   const prepaid = await prepaidDriver(tx, session, tariff);
@@ -54,7 +60,7 @@ export async function billSession(
       prepaid.locked,
     );
   }
-  await insertSessionPayment(tx).execute({
+  const line = {
     pgTranId: `VL-SES-${session.id}`,
     driverId: session.driverId,
     operatorId: session.operatorId,
@@ -62,7 +68,15 @@ export async function billSession(
     amount: cost,
     currency: tariff.currency,
     gateway: prepaid ? 'balance' : 'builtin',
-  });
+  };
+  const [inserted] = (await insertSessionPayment(tx).execute(line)) as { id: number }[];
+  if (inserted)
+    await paymentCaptured(tx, {
+      ...line,
+      id: inserted.id,
+      kind: 'session',
+      chargePointId: session.chargePointId,
+    });
   return billed;
 }
 
@@ -81,7 +95,8 @@ const insertSessionPayment = reusable('payment_insert_session', (tx) =>
       state: 'completed',
       gateway: sql.placeholder('gateway'),
     })
-    .onConflictDoNothing(),
+    .onConflictDoNothing()
+    .returning({ id: payments.id }),
 );
 
 /**
@@ -137,6 +152,7 @@ export async function rebillSession(
   tx: Tx,
   session: SessionRow,
   billedCost: number,
+  identity?: string,
 ): Promise<Billed | undefined> {
   const tariff = session.tariffSnapshot as TariffSnapshot | null;
   if (!tariff) return undefined;
@@ -146,8 +162,9 @@ export async function rebillSession(
   const [payment] = await tx.select().from(payments).where(eq(payments.sessionId, session.id)).for('update');
   if (!payment) {
     // Nothing was charged (a zero cost): bill it as at any stop.
-    return billSession(tx, session);
+    return billSession(tx, session, { identity });
   }
+  await sessionBilled(tx, session, billed, identity);
   await tx
     .update(chargingSessions)
     .set({ cost, currency: tariff.currency, updatedAt: sql`now()` })

@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client.js';
 import { settleSession } from './review.js';
 import * as repo from './sessions.repository.js';
+import { sessionStopped } from '../events/session-events.js';
 
 /** Whether a session is still running: accepted and active, or refused and not yet stopped. */
 export const isOpen = (s: repo.SessionRow) =>
@@ -15,7 +16,13 @@ export const isOpen = (s: repo.SessionRow) =>
 export async function closeAtLastReading(
   tx: Tx,
   s: repo.SessionRow,
-  how: { stopReason: string; stoppedAt: Date; closeNote?: string },
+  how: {
+    stopReason: string;
+    stoppedAt: Date;
+    closeNote?: string;
+    /** The charger's OCPP identity, when the caller holds it (for the session's events). */
+    identity?: string;
+  },
 ): Promise<repo.SessionRow | undefined> {
   const refused = s.state === 'refused';
   const meterStop = s.lastMeterWh ?? s.meterStart;
@@ -30,5 +37,6 @@ export async function closeAtLastReading(
     ...(how.closeNote === undefined ? {} : { closeNote: how.closeNote }),
   });
   if (!done || refused) return done;
-  return settleSession(tx, done);
+  await sessionStopped(tx, done, how.identity);
+  return settleSession(tx, done, undefined, how.identity);
 }

@@ -5,6 +5,7 @@ import { audit, NO_USER } from '../audit/audit.service.js';
 import { sessionCost } from '../tariffs/pricing.js';
 import { billSession, rebillSession, type Billed } from './billing.js';
 import * as repo from './sessions.repository.js';
+import { sessionHeld } from '../events/session-events.js';
 import { judgedSpan, type WitnessedTimes } from './witness.js';
 
 /** The power assumed for a connector that declares none: 1 MW, beyond any charger sold today. */
@@ -68,6 +69,8 @@ export async function settleSession(
   s: repo.SessionRow,
   /** The connector's power when the caller read it with the session (a StopTransaction does). */
   knownMaxPowerW?: number | null,
+  /** The charger's OCPP identity, when the caller holds it (for the session's events). */
+  identity?: string,
 ): Promise<repo.SessionRow> {
   const maxPowerW =
     knownMaxPowerW === undefined
@@ -76,6 +79,7 @@ export async function settleSession(
   const reasons = impossibleReadings(s, maxPowerW);
   if (reasons.length > 0) {
     const held = await repo.completeSession(tx, s.id, { state: 'review', reviewReasons: reasons });
+    await sessionHeld(tx, held ?? s, reasons, identity);
     // No user did this: the audit line shows the readings as the charger sent them.
     await audit(tx, NO_USER, {
       action: 'holdForReview',
@@ -96,7 +100,7 @@ export async function settleSession(
     });
     return held ?? s;
   }
-  const billed = await charge(tx, s);
+  const billed = await charge(tx, s, identity);
   // Billing changes the cost and currency alone (in this transaction, so updatedAt stays `now()`).
   return billed ? { ...s, ...billed } : s;
 }
@@ -105,10 +109,10 @@ export async function settleSession(
  * Charges a session by its figures now: a first bill, or, when it was billed before (closed at
  * its last reading, then corrected), the difference. A cost beyond exact integers is refused.
  */
-export async function charge(tx: Tx, s: repo.SessionRow): Promise<Billed | undefined> {
+export async function charge(tx: Tx, s: repo.SessionRow, identity?: string): Promise<Billed | undefined> {
   const tariff = s.tariffSnapshot as TariffSnapshot | null;
   if (tariff && sessionCost(tariff, s.energyWh ?? 0) === null) {
     throw new AppError(409, 'session.costOutOfRange');
   }
-  return s.cost === null ? billSession(tx, s) : rebillSession(tx, s, s.cost);
+  return s.cost === null ? billSession(tx, s, { identity }) : rebillSession(tx, s, s.cost, identity);
 }

@@ -13,6 +13,7 @@ import { CLOSED_WITHOUT_STOP } from './stop-reasons.js';
 import { GroupCommit, type JobLane, type Lane } from '../../lib/coalescer.js';
 import * as repo from './sessions.repository.js';
 import { earliestStart, type ConnectionWitness } from './witness.js';
+import { SessionUpdateClock, sessionStarted } from '../events/session-events.js';
 
 /** What a StartTransaction's reservationId does: find the booking it names, mark it used. */
 export interface BookingStarts {
@@ -119,6 +120,8 @@ export class SessionsOcpp {
    * on its own, in turn, and is answered once stored.
    */
   private readonly sessionWrites: JobLane<Tx>;
+  /** Which running sessions are due a `session.updated` (at most once a minute each). */
+  private readonly updates = new SessionUpdateClock();
 
   constructor(
     db: Db,
@@ -194,6 +197,10 @@ export class SessionsOcpp {
       if (inserted) {
         if (booking?.sameCard && status === 'Accepted')
           await this.bookings?.use(tx, booking.id, inserted.id, startedAt);
+        if (status === 'Accepted') {
+          const started = { ...values, id: inserted.id, chargerTransactionId: null };
+          await sessionStarted(tx, started, cp.chargePointId);
+        }
         return { transactionId: inserted.id, idTagInfo: forCharger({ ...card, status }) };
       }
       const again = await repo.findResentStart(tx, cp.id, req.connectorId, req.meterStart, startedAt);
@@ -249,7 +256,14 @@ export class SessionsOcpp {
       const key = `${txId}:${cp.id}`;
       live.set(key, { id: txId, chargePointId: cp.id, figures: { ...live.get(key)?.figures, ...figures } });
     }
-    await repo.storeMeterBatch(tx, all, [...live.values()]);
+    const sessions = [...live.values()];
+    const due = sessions.filter((l) => l.figures.lastMeterWh !== undefined && this.updates.due(l.id));
+    await repo.storeMeterBatch(
+      tx,
+      all,
+      sessions,
+      due.map((l) => l.id),
+    );
   }
 
   stopTransaction(cp: OcppChargePoint, req: Ocpp.StopTransactionRequest): Promise<StopAnswer> {

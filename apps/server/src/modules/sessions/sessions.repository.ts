@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { SESSION_UPDATED_DATA } from '../events/session-events.js';
 import { executeNamed, placeholders, reusable } from '../../db/prepared.js';
 import { insertUnnest, type UnnestColumn } from '../../db/unnest.js';
 import {
@@ -122,6 +123,8 @@ export async function storeMeterBatch(
   tx: Tx,
   rows: NewMeterValue[],
   live: { id: number; chargePointId: number; figures: LiveFigures }[],
+  /** Sessions due a `session.updated` (at most one a minute each): written by the same statement. */
+  due: readonly number[] = [],
 ) {
   if (rows.length === 0) return;
   const l = [...live].sort((a, b) => a.id - b.id);
@@ -154,19 +157,27 @@ export async function storeMeterBatch(
         v.at, v.measurand, v.phase, v.unit, v.context, v.location, v.format, v.value, v.numeric
       FROM v
       ON CONFLICT DO NOTHING
+    ), upd AS (
+      UPDATE charging_sessions s SET
+        last_meter_wh = coalesce(f.wh, s.last_meter_wh),
+        last_power_w = coalesce(f.w, s.last_power_w),
+        last_soc = coalesce(f.soc, s.last_soc),
+        updated_at = now()
+      FROM unnest(
+        ${ids}::int[], ${sql.param(l.map((e) => e.chargePointId))}::int[],
+        ${fig((f) => f.lastMeterWh)}::bigint[], ${fig((f) => f.lastPowerW)}::float8[],
+        ${fig((f) => f.lastSoc)}::float8[]
+      ) AS f(id, cp, wh, w, soc)
+      WHERE s.id = ANY(${ids}::int[]) AND s.id = f.id AND s.charge_point_id = f.cp
+        AND (s.state = 'active' OR (s.state = 'refused' AND s.stopped_at IS NULL))
+      RETURNING s.id, s.operator_id, s.charge_point_id, s.connector_id, s.charger_transaction_id,
+        s.state, s.meter_start, s.last_meter_wh, s.last_power_w, s.last_soc
     )
-    UPDATE charging_sessions s SET
-      last_meter_wh = coalesce(f.wh, s.last_meter_wh),
-      last_power_w = coalesce(f.w, s.last_power_w),
-      last_soc = coalesce(f.soc, s.last_soc),
-      updated_at = now()
-    FROM unnest(
-      ${ids}::int[], ${sql.param(l.map((e) => e.chargePointId))}::int[],
-      ${fig((f) => f.lastMeterWh)}::bigint[], ${fig((f) => f.lastPowerW)}::float8[],
-      ${fig((f) => f.lastSoc)}::float8[]
-    ) AS f(id, cp, wh, w, soc)
-    WHERE s.id = ANY(${ids}::int[]) AND s.id = f.id AND s.charge_point_id = f.cp
-      AND (s.state = 'active' OR (s.state = 'refused' AND s.stopped_at IS NULL))`,
+    INSERT INTO integration_events (operator_id, type, charge_point_id, subject, data)
+    SELECT s.operator_id, 'session.updated', s.charge_point_id, s.id::text, ${SESSION_UPDATED_DATA}
+      FROM upd s JOIN charge_points c ON c.id = s.charge_point_id
+     WHERE s.id = ANY(${sql.param([...due])}::int[]) AND s.state = 'active'
+     ORDER BY s.id`,
   );
 }
 

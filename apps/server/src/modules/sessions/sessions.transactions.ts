@@ -26,6 +26,7 @@ import {
   type TokenAnswer,
 } from './transactions.auth.js';
 import { earliestStart, type ConnectionWitness } from './witness.js';
+import { SessionUpdateClock, sessionsUpdated } from '../events/session-events.js';
 
 export type { ChargerTxEvent, MeterSample } from './transactions.fold.js';
 export type { TokenAnswer, TokenStatus } from './transactions.auth.js';
@@ -58,6 +59,8 @@ export type DecodeEvent = (payload: Record<string, unknown>) => ChargerTxEvent;
  */
 export class SessionTransactions {
   private readonly jobs: JobLane<Tx>;
+  /** Which running sessions are due a `session.updated` (at most once a minute each). */
+  private readonly updates = new SessionUpdateClock();
 
   constructor(
     db: Db,
@@ -116,6 +119,8 @@ export class SessionTransactions {
       const cost = ended ? await this.close(tx, cp, s, ended, receivedAt) : undefined;
       const metered = ev.kind === 'Updated' && ev.samples.some((x) => x.measurand === ENERGY_REGISTER);
       const running = metered && s.state === 'active' ? runningCost(s) : undefined;
+      if (metered && s.state === 'active' && this.updates.due(s.id))
+        await sessionsUpdated(tx, [{ id: s.id, chargePointId: cp.id }]);
       return {
         ...(answer ? { token: answer } : {}),
         ...(cost ? { cost } : {}),

@@ -5,6 +5,7 @@ import { closeAtLastReading } from './close.js';
 import { SUPERSEDED_STOP_REASON } from './stop-reasons.js';
 import { costAtClose, settleSession } from './review.js';
 import * as repo from './sessions.repository.js';
+import { sessionStopped } from '../events/session-events.js';
 
 /** What a charger says at the end of a transaction, whatever its protocol. */
 export interface ChargerStop {
@@ -41,9 +42,11 @@ export async function closeAtChargerStop(
   const firstBill = how.refused ? undefined : costAtClose({ ...s, ...closing }, found.maxPowerW);
   const done = await repo.closeAtStop(tx, s.id, { ...closing, ...firstBill });
   if (how.refused || !done) return undefined;
+  // Its end was told when it was closed without one; a late end tells the corrected bill only.
+  if (!how.lateStop) await sessionStopped(tx, done, chargePointId);
   const settled = firstBill
-    ? { ...done, ...(await billSession(tx, done, { costWritten: true })) }
-    : await settleSession(tx, done, found.maxPowerW);
+    ? { ...done, ...(await billSession(tx, done, { costWritten: true, identity: chargePointId })) }
+    : await settleSession(tx, done, found.maxPowerW, chargePointId);
   if (how.lateStop) {
     await audit(tx, NO_USER, {
       action: 'completeLate',
@@ -72,6 +75,7 @@ export async function closeSuperseded(
     const done = await closeAtLastReading(tx, old, {
       stopReason: SUPERSEDED_STOP_REASON,
       stoppedAt: old.updatedAt < at ? old.updatedAt : at,
+      identity: chargePointId,
     });
     await audit(tx, NO_USER, {
       action: 'closeSuperseded',

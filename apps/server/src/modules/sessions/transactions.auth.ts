@@ -9,6 +9,7 @@ import {
 } from '../drivers/authorization.js';
 import type { BookingStarts } from './sessions.ocpp.js';
 import * as repo from './sessions.repository.js';
+import { sessionStarted } from '../events/session-events.js';
 
 /**
  * What Voltline answers about a token on a transaction event: the card rules of a 1.6 start
@@ -70,6 +71,8 @@ export async function authorizeSession(
       state: 'active',
       authorization: 'Accepted',
     });
+    // A session already running that names another token goes on: it began once.
+    if (session && s.state !== 'active') await sessionStarted(tx, session, cp.chargePointId);
     return { session: session ?? s, answer: { status: 'Accepted' } };
   }
   const { busy: _hint, ...card } = await authorizeCard(tx, token.idTag, cp.operatorPath, false);
@@ -102,6 +105,7 @@ export async function authorizeSession(
       });
     if (accepted) {
       if (booking?.sameCard) await bookings?.use(tx, booking.id, s.id, s.startedAt);
+      if (s.state !== 'active') await sessionStarted(tx, accepted, cp.chargePointId);
       return { session: accepted, answer };
     }
     const refused = await repo.completeSession(tx, s.id, {
