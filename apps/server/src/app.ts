@@ -192,7 +192,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   });
   const apiLimit = app.rateLimit();
   // An API key is counted by its own limit once it is known (plugins/auth.ts); a refused key by
-  // the address limit.
+  // the address limit, and so is any request to a public route, whatever bearer it carries.
   const keyLimit = app.rateLimit({
     max: config.API_KEY_RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
@@ -203,7 +203,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
     if (
       isApiRoute(request.routeOptions.url) &&
       !request.routeOptions.config.rateLimit &&
-      !looksLikeApiKey(bearerToken(request))
+      !(request.routeOptions.config.permission !== 'public' && looksLikeApiKey(bearerToken(request)))
     ) {
       await apiLimit.call(app, request, reply);
     }

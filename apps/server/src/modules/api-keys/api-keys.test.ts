@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeys, auditLogs } from '../../db/schema/index.js';
 import { manualClock } from '../../lib/clock.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 
@@ -93,6 +94,12 @@ describe('API keys', () => {
       state: 'active',
     });
     expect(JSON.stringify(list.body)).not.toContain(secret.slice(key.prefix.length));
+    // Stored as a hash only, and never written into the audit trail.
+    const stored = JSON.stringify([
+      await t.database.db.select().from(apiKeys),
+      await t.database.db.select().from(auditLogs),
+    ]);
+    expect(stored).not.toContain(secret.slice(key.prefix.length));
     // The narrower list is all it has: sessions yes, payments no.
     expect(
       (await asKey(secret, 'POST', '/api/portal/Transaction/GetTransactionsDynamic', { body: {} })).status,

@@ -18,6 +18,8 @@ export function SecretDialog({
       onCancel={onClose}
       closable={false}
       mask={{ closable: false }}
+      // Once closed, the secret leaves the page.
+      destroyOnHidden
       footer={
         <Button type="primary" onClick={onClose} data-testid="api-key-secret-done">
           {t('secret.done')}
