@@ -53,6 +53,8 @@ export const SERVER_LAYERS = [
   ['charger-limits'],
   // Smart-charging groups and their balancer; they send through the commands (handed in by services.ts).
   ['smart-charging'],
+  // API keys (issue #32): made for an operator in reach (operators), audited (audit).
+  ['api-keys'],
 ];
 
 const dirs = (dir) =>

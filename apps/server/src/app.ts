@@ -2,6 +2,9 @@ import { deviceModelRoutes } from './modules/device-model/device-model.routes.js
 import { displayMessageRoutes } from './modules/display-messages/display-messages.routes.js';
 import { chargerLimitsRoutes } from './modules/charger-limits/charger-limits.routes.js';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
+import { looksLikeApiKey } from './modules/api-keys/api-key-secret.js';
+import { bearerToken } from './lib/request.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
@@ -79,6 +82,16 @@ export interface AppOptions {
   mailer?: Mailer;
   clock?: Clock;
 }
+
+const API_DESCRIPTION =
+  'Every route takes `Authorization: Bearer <token>`: a portal sign-in token, or an API key ' +
+  "(`vl_live_…`) made on the portal's Integrations screen.";
+const API_KEY_AUTH =
+  'An API key: `Authorization: Bearer vl_live_…`. The key has the permissions of its role (or its ' +
+  'own narrower list) over its operator and those below, exactly as a user with them; it may be ' +
+  'limited to source addresses, expires, and stops at once when revoked. Each key has its own rate ' +
+  'limit (API_KEY_RATE_LIMIT_PER_MINUTE, 429 past it); what it changes is audited as the key. A key ' +
+  'cannot sign out, read /portal/Auth/me or manage API keys.';
 
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
@@ -179,22 +192,48 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
     allowList: (request) => !isApiRoute(request.routeOptions.url),
   });
   const apiLimit = app.rateLimit();
+  // An API key is counted by its own limit once it is known (plugins/auth.ts); a refused key by
+  // the address limit, and so is any request to a public route, whatever bearer it carries.
+  const keyLimit = app.rateLimit({
+    max: config.API_KEY_RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `apiKey:${request.ctx?.actor.apiKey?.id ?? request.ip}`,
+  });
   app.addHook('onRequest', async (request, reply) => {
     // A route with its own limit (sign-in, reset) is counted by that limit alone.
-    if (isApiRoute(request.routeOptions.url) && !request.routeOptions.config.rateLimit) {
+    if (
+      isApiRoute(request.routeOptions.url) &&
+      !request.routeOptions.config.rateLimit &&
+      !(request.routeOptions.config.permission !== 'public' && looksLikeApiKey(bearerToken(request)))
+    ) {
       await apiLimit.call(app, request, reply);
     }
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Voltline API', version: VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      info: { title: 'Voltline API', version: VERSION, description: API_DESCRIPTION },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'A portal sign-in token' },
+          apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'vl_live_…', description: API_KEY_AUTH },
+        },
+      },
+      security: [{ bearer: [] }, { apiKey: [] }],
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  registerAuth(app, { defaultLocale: config.DEFAULT_LOCALE, tokens: services.tokens, auth: services.auth });
+  registerAuth(app, {
+    defaultLocale: config.DEFAULT_LOCALE,
+    tokens: services.tokens,
+    auth: services.auth,
+    keys: {
+      isKey: looksLikeApiKey,
+      actorOf: (token, ip) => services.apiKeyAuth.actorOf(token, ip),
+      keyLimit: (request, reply) => keyLimit.call(app, request, reply),
+      addressLimit: (request, reply) => apiLimit.call(app, request, reply),
+    },
+  });
   // After the permission checks (hooks run in the order they are added): permission first.
   registerTextGuard(app);
   // Background jobs run in one process of a cluster, the leader (see cluster/leader.ts).
@@ -258,6 +297,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
       bookingRoutes(api, services);
       smartChargingRoutes(api, services);
       eventFeedRoutes(api, services);
+      apiKeyRoutes(api, services);
       done();
     },
     { prefix: '/api' },

@@ -67,6 +67,8 @@ const EnvSchema = z.object({
     .max(24 * 60)
     .default(15),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Requests a minute each API key may make, counted per key rather than per address. */
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   CORS_ORIGIN: z.string().optional(),
   TRUST_PROXY: bool.default(false),

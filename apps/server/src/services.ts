@@ -10,6 +10,8 @@ import { systemClock, type Clock } from './lib/clock.js';
 import type { Mailer } from './lib/mailer.js';
 import { Metrics } from './lib/metrics.js';
 import { TokenService } from './lib/tokens.js';
+import { ApiKeyAuth } from './modules/api-keys/api-key-auth.js';
+import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { AuditService } from './modules/audit/audit.query.js';
 import { RegistrationLinks } from './modules/auth/registration-link.js';
@@ -306,6 +308,8 @@ export function createServices({
   return {
     clock,
     tokens,
+    apiKeys: new ApiKeysService(db, clock),
+    apiKeyAuth: new ApiKeyAuth(db, clock),
     ocpp,
     rawCalls: new RawCallsService(db, ocpp.gateway, config.nodeId),
     metrics,

@@ -75,6 +75,7 @@ const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/portal\/user\b/, 'users'],
   // The event feed for systems that pull (issue #32).
   [/^\/api\/events$/, 'integrations'],
+  [/^\/api\/portal\/integrations\/apiKeys\b/, 'integrations'],
 ];
 
 function expectedPermission(method: string, url: string): string | undefined {

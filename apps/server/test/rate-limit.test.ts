@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredRoutes, type DeclaredRoute } from '../src/plugins/auth.js';
-import { createTestApp, type TestApp } from './helper.js';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from './helper.js';
 
 // The API is limited per address whatever case a path is written in: the router matches
 // `/API/...` and `/Api/...` as `/api/...`, so the limiter counts by the route it matched.
@@ -64,6 +64,56 @@ describe('rate limit', () => {
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(STRICT);
     expect(statuses.slice(STRICT)).toEqual([429, 429, 429, 429, 429]);
+  });
+
+  it('counts made-up API keys by the address, on guarded and public routes alike', async () => {
+    const authorization = `Bearer vl_live_${'x'.repeat(43)}`;
+    for (const url of ['/api/portal/Payment/GetPaymentTransactions', '/api/portal/config']) {
+      const remoteAddress = nextAddress();
+      const statuses: number[] = [];
+      for (let i = 0; i < PER_MINUTE + 1; i++) {
+        const method = url.endsWith('config') ? 'GET' : 'POST';
+        statuses.push(
+          (await t.app.inject({ method, url, remoteAddress, headers: { authorization } })).statusCode,
+        );
+      }
+      expect(statuses.at(-1)).toBe(429);
+    }
+  });
+
+  it('counts a valid API key by its own limit, not by the address it calls from', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/portal/Auth/login',
+      remoteAddress: nextAddress(),
+      payload: { Email: 'admin@voltline.local', Password: DEMO_PASSWORD },
+    });
+    const token = login.json<{ data: { token: string } }>().data.token;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/portal/integrations/apiKeys',
+      remoteAddress: nextAddress(),
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        name: 'Rate probe',
+        operatorId: 1,
+        role: 'Finance',
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    const secret = created.json<{ data: { secret: string } }>().data.secret;
+    const remoteAddress = nextAddress();
+    const url = '/api/portal/Payment/GetPaymentTransactions';
+    for (let i = 0; i < PER_MINUTE; i++) await t.app.inject({ method: 'POST', url, remoteAddress });
+    expect((await t.app.inject({ method: 'POST', url, remoteAddress })).statusCode).toBe(429);
+    const withKey = await t.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress,
+      headers: { authorization: `Bearer ${secret}` },
+      payload: {},
+    });
+    expect(withKey.statusCode).toBe(200);
   });
 
   it('leaves the portal files and the health check outside the limit', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AuditLog } from '@voltline/contract';
 import {
+  apiKeys,
   bookings,
   chargerEvents,
   diagnosticsRequests,
@@ -42,6 +43,7 @@ const MARKERS = [
   'Ankara Yolu',
   'ankara-probe-7.0.zip',
   'Ankara probe grid',
+  'Ankara probe key',
 ];
 
 beforeAll(async () => {
@@ -183,7 +185,20 @@ beforeAll(async () => {
       expiresAt: new Date(Date.now() + 3_600_000),
     })
     .returning();
+  const [apiKey] = await db
+    .insert(apiKeys)
+    .values({
+      operatorId: ankara!.id,
+      name: 'Ankara probe key',
+      role: 'Finance',
+      prefix: 'vl_live_probe1',
+      secretHash: 'f'.repeat(64),
+      expiresAt: new Date(Date.now() + 86_400_000),
+      createdBy: user!.id,
+    })
+    .returning();
   Object.assign(ids, {
+    apiKey: apiKey!.id,
     booking: booking!.id,
     operator: ankara!.id,
     driver: murat!.id,
@@ -229,12 +244,14 @@ function idFor(url: string): number | string | undefined {
     [/\/Firmware\/campaigns\/:id/, 'campaign'],
     [/\/booking\/:id/, 'booking'],
     [/\/SmartCharging\//, 'smartChargingGroup'],
+    [/\/integrations\/apiKeys\/:id/, 'apiKey'],
   ];
   const key = rules.find(([re]) => re.test(url))?.[1];
   return key === undefined ? undefined : ids[key];
 }
 
 const BODIES: Record<string, unknown> = {
+  'POST /api/portal/integrations/apiKeys/:id/rotate': { overlapHours: 1 },
   'POST /api/portal/Transaction/:id/close': { reason: 'tenant probe' },
   'POST /api/portal/Transaction/:id/review': { action: 'release', note: 'tenant probe' },
   'POST /api/portal/ChargePoint/:id/password': {},

@@ -20,6 +20,8 @@ export const AUDIT_ENTITIES = [
   'maintenanceLog',
   'firmware',
   'firmwareCampaign',
+  /** An API key of the integrations (issue #32). */
+  'apiKey',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -56,6 +58,9 @@ export const AUDIT_ACTIONS = [
   /** A pending charger approved into an operator, or deleted from the pending list. */
   'approve',
   'reject',
+  /** An API key given a new secret, or stopped. */
+  'rotate',
+  'revoke',
 ] as const;
 export const AUDIT_COMMAND_ACTIONS = COMMAND_NAMES.map((c) => `command.${c}` as const);
 

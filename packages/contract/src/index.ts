@@ -34,3 +34,4 @@ export * from './charger-limits.js';
 export * from './raw-calls.js';
 export * from './monitoring.js';
 export * from './events.js';
+export * from './api-keys.js';

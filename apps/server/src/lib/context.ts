@@ -17,6 +17,11 @@ export interface Actor {
   isAdmin: boolean;
   sessionId: string;
   locale: string | null;
+  /**
+   * Set when an API key acts (issue #32): the key's id and name. `userId` is then the key's
+   * creator, for the records that name who asked; the audit line names the key.
+   */
+  apiKey?: { id: number; name: string };
 }
 
 /** Everything a service needs to know about the request it serves, with no HTTP types. */

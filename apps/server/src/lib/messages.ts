@@ -24,6 +24,7 @@ import { driverDisplayMessages } from './messages/driver-display.js';
 import { commandMessages } from './messages/commands.js';
 import { rawCallMessages } from './messages/raw-calls.js';
 import { eventMessages } from './messages/events.js';
+import { apiKeyMessages } from './messages/api-keys.js';
 
 /**
  * Every text the API answers with, in each language of the portal. Keys are grouped by domain;
@@ -169,6 +170,7 @@ const en = {
   ...commandMessages.en,
   ...rawCallMessages.en,
   ...eventMessages.en,
+  ...apiKeyMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -314,6 +316,7 @@ const tr: Record<MessageKey, string> = {
   ...commandMessages.tr,
   ...rawCallMessages.tr,
   ...eventMessages.tr,
+  ...apiKeyMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };

@@ -15,6 +15,8 @@ declare module 'fastify' {
      * learns nothing of the body's rules.
      */
     bodyNeeds?: (body: Record<string, unknown>) => readonly Permission[];
+    /** Only a signed-in person, never an API key (their own session, managing keys). */
+    usersOnly?: boolean;
   }
   interface FastifyRequest {
     locale: Locale;

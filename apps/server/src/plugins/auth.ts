@@ -1,7 +1,8 @@
 import type { Locale, Permission } from '@voltline/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken } from '../lib/request.js';
 import type { App } from '../lib/app-type.js';
-import { makeActor } from '../lib/context.js';
+import { makeActor, type Actor } from '../lib/context.js';
 import { AppError } from '../lib/errors.js';
 import { pickLocale } from '../lib/messages.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
@@ -29,9 +30,28 @@ export function declaredRoutes(app: object): readonly DeclaredRoute[] {
   return declared.get(app) ?? [];
 }
 
+/** A rate limit as @fastify/rate-limit hands it out: throws once the caller is over. */
+type Limit = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/**
+ * API keys (issue #32): a bearer that looks like a key is resolved to the key's actor, counted
+ * by the key's own limit; a refused key is counted by the address limit, so guessing is limited.
+ */
+export interface KeyAuth {
+  isKey(token: string): boolean;
+  actorOf(token: string, ip: string): Promise<Actor>;
+  keyLimit: Limit;
+  addressLimit: Limit;
+}
+
 export function registerAuth(
   app: App,
-  deps: { defaultLocale: Locale; tokens: TokenService; auth: Pick<AuthService, 'actorOfSession'> },
+  deps: {
+    defaultLocale: Locale;
+    tokens: TokenService;
+    auth: Pick<AuthService, 'actorOfSession'>;
+    keys?: KeyAuth;
+  },
 ) {
   app.decorateRequest('locale', 'en');
   app.decorateRequest('ctx', null);
@@ -56,18 +76,42 @@ export function registerAuth(
     }
   });
 
-  app.addHook('onRequest', async (request) => {
-    request.locale = pickLocale(request.headers['accept-language'], deps.defaultLocale);
-    const needed = request.routeOptions.config?.permission;
-    if (!needed || needed === 'public') return;
-    const token = bearerToken(request);
-    if (!token) throw new AppError(401, 'error.unauthorized');
+  const keyActor = async (keys: KeyAuth, token: string, request: FastifyRequest, reply: FastifyReply) => {
+    let actor: Actor;
+    try {
+      actor = await keys.actorOf(token, request.ip);
+    } catch (err) {
+      await keys.addressLimit(request, reply);
+      throw err;
+    }
+    request.ctx = {
+      actor,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+      locale: request.locale,
+    };
+    await keys.keyLimit(request, reply);
+    if (request.routeOptions.config?.usersOnly) throw new AppError(403, 'apiKey.personOnly');
+    return actor;
+  };
+
+  const userActor = async (token: string) => {
     const claims = await deps.tokens.verify(token);
     if (claims === 'expired') throw new AppError(401, 'error.sessionExpired');
     if (!claims) throw new AppError(401, 'error.unauthorized');
     const row = await deps.auth.actorOfSession(claims.sessionId, claims.userId);
     if (!row) throw new AppError(401, 'error.sessionExpired');
-    const actor = makeActor(row);
+    return makeActor(row);
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.locale = pickLocale(request.headers['accept-language'], deps.defaultLocale);
+    const needed = request.routeOptions.config?.permission;
+    if (!needed || needed === 'public') return;
+    const token = bearerToken(request);
+    if (!token) throw new AppError(401, 'error.unauthorized');
+    const { keys } = deps;
+    const actor = keys?.isKey(token) ? await keyActor(keys, token, request, reply) : await userActor(token);
     request.ctx = {
       actor,
       ip: request.ip,

@@ -16,6 +16,8 @@ export const auditLogs = pgTable(
     summary: jsonb('summary').$type<Record<string, unknown>>().notNull().default({}),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** The API key that acted (then `userId` is null): the line reads "API key <name>". */
+    apiKeyId: integer('api_key_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

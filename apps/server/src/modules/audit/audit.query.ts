@@ -6,6 +6,7 @@ import {
   type AuditLogFilter,
   type AuditUser,
   type AuditUserQuery,
+  type Locale,
   type Page,
 } from '@voltline/contract';
 import type { z } from 'zod';
@@ -13,6 +14,7 @@ import type { Db } from '../../db/client.js';
 import { pathInReach, type Actor, type Ctx } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { inBatches } from '../../lib/excel.js';
+import { translate } from '../../lib/messages.js';
 import { changesOf, type RawChange } from './audit.changes.js';
 import {
   countAudit,
@@ -47,7 +49,7 @@ function nameInSummary(summary: Record<string, unknown>): string | null {
  * screen, when it is in the reader's reach), and the changed fields with the names of the records
  * they point to. References are named for a whole page in one query.
  */
-async function readable(db: Db, actor: Actor, rows: AuditRow[]): Promise<AuditLog[]> {
+async function readable(db: Db, actor: Actor, rows: AuditRow[], locale: Locale): Promise<AuditLog[]> {
   const raw = rows.map((r) => changesOf(r.action, r.summary));
   const ids: Record<ReferenceKind, number[]> = { operator: [], tariff: [], driver: [], user: [] };
   for (const c of raw.flat()) {
@@ -79,7 +81,8 @@ async function readable(db: Db, actor: Actor, rows: AuditRow[]): Promise<AuditLo
       id: r.id,
       userId: r.userId,
       userEmail: authorInReach ? r.userEmail : null,
-      userName: r.userName,
+      userName:
+        r.apiKeyName === null ? r.userName : translate(locale, 'audit.apiKey', { name: r.apiKeyName }),
       operatorId: r.operatorId,
       operatorName: r.operatorName,
       action: r.action,
@@ -113,12 +116,12 @@ export class AuditService {
       listAudit(this.db, ctx.actor, q, index * size, size),
       countAudit(this.db, ctx.actor, q),
     ]);
-    return { items: await readable(this.db, ctx.actor, rows), total, index, size };
+    return { items: await readable(this.db, ctx.actor, rows, ctx.locale), total, index, size };
   }
 
   private stream(ctx: Ctx, q: AuditQuery): AsyncIterable<AuditLog> {
     return inBatches(async (offset, limit) =>
-      readable(this.db, ctx.actor, await listAudit(this.db, ctx.actor, q, offset, limit)),
+      readable(this.db, ctx.actor, await listAudit(this.db, ctx.actor, q, offset, limit), ctx.locale),
     );
   }
 

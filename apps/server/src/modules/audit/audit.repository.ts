@@ -22,6 +22,8 @@ export interface AuditRow {
   userId: number | null;
   userEmail: string | null;
   userName: string | null;
+  /** The API key that acted, when one did. */
+  apiKeyName: string | null;
   operatorId: number | null;
   operatorName: string | null;
   action: string;
@@ -104,7 +106,8 @@ const SUBJECT = sql`LEFT JOIN LATERAL (
  */
 const AUTHOR = sql`LEFT JOIN users au ON au.id = a.user_id
   LEFT JOIN operators ao ON ao.id = a.operator_id
-  LEFT JOIN operators aup ON aup.id = au.operator_id
+  LEFT JOIN api_keys ak ON ak.id = a.api_key_id
+  LEFT JOIN operators aup ON aup.id = COALESCE(au.operator_id, ak.operator_id)
   LEFT JOIN operators sub ON sub.id = a.subject_operator_id`;
 
 /**
@@ -143,6 +146,7 @@ interface RawRow {
   user_id: number | null;
   user_email: string | null;
   user_name: string | null;
+  api_key_name: string | null;
   operator_id: number | null;
   operator_name: string | null;
   action: string;
@@ -165,6 +169,7 @@ const toRow = (r: RawRow): AuditRow => ({
   userId: r.user_id,
   userEmail: r.user_email,
   userName: r.user_name,
+  apiKeyName: r.api_key_name,
   operatorId: r.operator_id,
   operatorName: r.operator_name,
   action: r.action,
@@ -187,7 +192,7 @@ export async function listAudit(tx: Tx, actor: Actor, q: AuditQuery, offset: num
   const where = conditions(actor, q);
   const order = q.filter.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
   const result = await tx.execute(sql`
-    SELECT a.id, a.user_id, a.user_email, au.name || ' ' || au.surname AS user_name,
+    SELECT a.id, a.user_id, a.user_email, au.name || ' ' || au.surname AS user_name, ak.name AS api_key_name,
       a.operator_id, ao.name AS operator_name, a.action, a.entity, a.entity_id,
       s.name AS entity_name, so.path AS subject_path, aup.path AS author_path, s.target, s.target_id, s.currency,
       a.summary, a.ip, a.user_agent, a.created_at

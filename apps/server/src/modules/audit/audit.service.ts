@@ -43,7 +43,7 @@ export interface AuditEvent {
  * Records a change in the same transaction as the change itself, so an audit line exists exactly
  * when the change does.
  */
-export type AuditActor = Pick<Ctx['actor'], 'userId' | 'email' | 'operatorId'>;
+export type AuditActor = Pick<Ctx['actor'], 'userId' | 'email' | 'operatorId' | 'apiKey'>;
 
 /** The context of a change no user made (a rule, a charger's message): an audit line without a user. */
 export const NO_USER = { actor: null, ip: null, userAgent: null } as const;
@@ -57,8 +57,10 @@ export async function audit(
   const subjectOperatorId =
     e.subjectOperatorId !== undefined ? e.subjectOperatorId : await subjectOperatorOf(tx, e.entity, entityId);
   await insertAudit(tx, {
-    userId: ctx.actor?.userId ?? null,
-    userEmail: ctx.actor?.email ?? null,
+    // A key's line names the key, not the person who created it.
+    userId: ctx.actor?.apiKey ? null : (ctx.actor?.userId ?? null),
+    userEmail: ctx.actor?.apiKey ? null : (ctx.actor?.email ?? null),
+    apiKeyId: ctx.actor?.apiKey?.id ?? null,
     operatorId: ctx.actor?.operatorId ?? null,
     action: e.action,
     entity: e.entity,

@@ -50,7 +50,7 @@ export function authRoutes(
 
   app.post(
     `/${API.auth.logout}`,
-    { config: { permission: 'signedIn' }, schema: { tags, response: { 200: Nothing } } },
+    { config: { permission: 'signedIn', usersOnly: true }, schema: { tags, response: { 200: Nothing } } },
     async (request) => {
       await auth.logout(ctxOf(request));
       return { data: null, message: translate(request.locale, 'auth.loggedOut') };
@@ -59,7 +59,7 @@ export function authRoutes(
 
   app.get(
     `/${API.auth.me}`,
-    { config: { permission: 'signedIn' }, schema: { tags, response: { 200: ok(Me) } } },
+    { config: { permission: 'signedIn', usersOnly: true }, schema: { tags, response: { 200: ok(Me) } } },
     (request) => ({ data: auth.me(ctxOf(request)) }),
   );
 
