@@ -112,6 +112,7 @@ const SCREENS: Screen[] = [
   { name: 'diagnostics', path: '/portal/logs/diagnostic', ready: rowOrEmpty('diagnostics-table') },
   { name: 'security events', path: '/portal/logs/security', ready: rowOrEmpty('security-events-table') },
   { name: 'tariffs', path: '/portal/management/tariff', ready: row('tariff-table') },
+  { name: 'new tariff', path: '/portal/management/tariff/add', ready: '[data-testid="tariff-form-type"]' },
   {
     name: 'bookings',
     path: '/portal/management/booking',

@@ -248,6 +248,8 @@ export const Connector = z.object({
   activeSessionId: z.number().int().nullable(),
   /** Whether it has any session (history): such a connector is archived, not deleted. */
   hasSessions: z.boolean(),
+  /** The name of its tariff, for those who may not list the tariffs (Finance, CallCenter). */
+  tariffName: z.string().nullable(),
 });
 export type Connector = z.infer<typeof Connector>;
 
