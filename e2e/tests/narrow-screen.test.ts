@@ -52,6 +52,8 @@ describe('the portal at 1024 px', () => {
       await signInAs(page, 'admin@voltline.local', '/portal/management/device');
       const nav = page.getByTestId('side-nav');
       await expect.poll(async () => (await nav.boundingBox())?.width).toBe(80);
+      // Folded, the nav shows its icons only: no group stands open as a popup over the screen.
+      expect(await page.locator('.ant-menu-submenu-popup').filter({ visible: true }).count()).toBe(0);
       await page.getByRole('button', { name: 'Expand navigation' }).click();
       await expect.poll(async () => (await nav.boundingBox())?.width).toBe(250);
     } finally {
@@ -100,7 +102,7 @@ describe('the portal at 1024 px', () => {
       // Open every group of the menu, so each label is drawn.
       const closed = page.locator('[data-testid="side-nav"] .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
       while ((await closed.count()) > 0) await closed.first().click();
-      await page.getByRole('menuitem', { name: 'İstasyon donanım yazılımları' }).waitFor();
+      await page.getByTestId('side-nav').getByRole('menuitem', { name: 'İstasyon donanım yazılımları' }).waitFor();
       await screenshot(page, 'narrow-menu-tr');
       expect(await overflowing(page, '[data-testid="side-nav"] .ant-menu-title-content')).toEqual([]);
     } finally {

@@ -24,7 +24,7 @@ export function SideNav() {
       <Link to="/" style={{ display: 'block', paddingInline: 24 }}>
         <BrandLogo compact={collapsed} color={dark ? '#fff' : token.colorText} />
       </Link>
-      <NavMenu mode="inline" theme={dark ? 'dark' : 'light'} />
+      <NavMenu mode="inline" theme={dark ? 'dark' : 'light'} collapsed={collapsed} />
     </Layout.Sider>
   );
 }
