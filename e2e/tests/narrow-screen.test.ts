@@ -35,11 +35,13 @@ async function narrowPage(locale: 'en' | 'tr' = 'en'): Promise<{ context: Browse
 
 /** Boxes in `selector` whose content is wider than the box: cut, or scrolling sideways. */
 const overflowing = (page: Page, selector: string) =>
-  page.locator(selector).evaluateAll((els) =>
-    els
-      .filter((el) => el.scrollWidth > el.clientWidth + 1)
-      .map((el) => `${el.textContent?.trim().slice(0, 40) ?? ''}: ${el.scrollWidth} > ${el.clientWidth}`),
-  );
+  page
+    .locator(selector)
+    .evaluateAll((els) =>
+      els
+        .filter((el) => el.scrollWidth > el.clientWidth + 1)
+        .map((el) => `${el.textContent?.trim().slice(0, 40) ?? ''}: ${el.scrollWidth} > ${el.clientWidth}`),
+    );
 
 /** The page itself scrolls sideways. */
 const pageScrollsSideways = (page: Page) =>
@@ -67,9 +69,9 @@ describe('the portal at 1024 px', () => {
       await signInAs(page, 'admin@voltline.local', '/portal/management/device');
       await page.locator('[data-testid="cp-table"] tbody tr.ant-table-row').first().waitFor();
       await screenshot(page, 'narrow-charge-points');
-      expect(await overflowing(page, '[data-testid="cp-table"] :is(.ant-table-content, .ant-table-body)')).toEqual(
-        [],
-      );
+      expect(
+        await overflowing(page, '[data-testid="cp-table"] :is(.ant-table-content, .ant-table-body)'),
+      ).toEqual([]);
       expect(await pageScrollsSideways(page)).toBe(false);
     } finally {
       await context.close();
@@ -100,9 +102,14 @@ describe('the portal at 1024 px', () => {
       await signInAs(page, 'admin@voltline.local', '/portal/management/device');
       await page.getByRole('button', { name: 'Menüyü genişlet' }).click();
       // Open every group of the menu, so each label is drawn.
-      const closed = page.locator('[data-testid="side-nav"] .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+      const closed = page.locator(
+        '[data-testid="side-nav"] .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title',
+      );
       while ((await closed.count()) > 0) await closed.first().click();
-      await page.getByTestId('side-nav').getByRole('menuitem', { name: 'İstasyon donanım yazılımları' }).waitFor();
+      await page
+        .getByTestId('side-nav')
+        .getByRole('menuitem', { name: 'İstasyon donanım yazılımları' })
+        .waitFor();
       await screenshot(page, 'narrow-menu-tr');
       expect(await overflowing(page, '[data-testid="side-nav"] .ant-menu-title-content')).toEqual([]);
     } finally {

@@ -105,7 +105,11 @@ export async function bootstrap(db: Db, config: Config): Promise<SeedResult> {
       phone: '+90 312 555 02 02',
     });
     // The portal saves an operator with its merchant (spec §3); the demo's do the same.
-    await upsertMerchant(tx, istanbul.id, demoMerchant('İstanbul', '1234567890', 'TR330006100519786457841326'));
+    await upsertMerchant(
+      tx,
+      istanbul.id,
+      demoMerchant('İstanbul', '1234567890', 'TR330006100519786457841326'),
+    );
     await upsertMerchant(tx, ankara.id, demoMerchant('Ankara', '9876543217', 'TR650001000000000000123456'));
     for (const u of DEMO_USERS) {
       const op = u.operator === 'root' ? root : istanbul;

@@ -63,7 +63,10 @@ function numbers(template: string, ...names: ('len' | 'min' | 'max')[]): (...arg
     const format = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 20 });
     return names.reduce(
       (text, name, i) =>
-        text.replaceAll(`\${${name}}`, typeof bounds[i] === 'number' ? format.format(bounds[i]) : String(bounds[i])),
+        text.replaceAll(
+          `\${${name}}`,
+          typeof bounds[i] === 'number' ? format.format(bounds[i]) : String(bounds[i]),
+        ),
       template,
     );
   };

@@ -25,7 +25,9 @@ describe('translations that fail to load', () => {
       type: 'backend',
       init: () => undefined,
       read: (lng, _ns, callback) =>
-        lng === 'en' ? callback(null, { login: { title: 'Sign in (served)' } }) : callback(new Error('offline'), false),
+        lng === 'en'
+          ? callback(null, { login: { title: 'Sign in (served)' } })
+          : callback(new Error('offline'), false),
     };
     await i18n.use(served).init({ lng: 'tr', fallbackLng: 'en', ns: ['auth'], defaultNS: 'auth' });
     await vi.waitFor(() => expect(i18n.getResource('en', 'auth', 'register.title')).toBeDefined());

@@ -28,8 +28,11 @@ describe("a connector's tariff", () => {
     expect(cp.status).toBe(200);
     const cpDbId = cp.body.data.chargePoint.id;
     const connectorsAs = async (token: string) =>
-      (await t.call<{ data: Connector[] }>('GET', `/api/portal/connector?chargePointDbId=${cpDbId}`, { token })).body
-        .data;
+      (
+        await t.call<{ data: Connector[] }>('GET', `/api/portal/connector?chargePointDbId=${cpDbId}`, {
+          token,
+        })
+      ).body.data;
     const [first] = await connectorsAs(admin);
     const put = await t.call('PUT', '/api/portal/connector', {
       token: admin,

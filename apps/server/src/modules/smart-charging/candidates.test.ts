@@ -25,11 +25,16 @@ describe('charge points offered to a smart-charging group', () => {
       made.push(r.body.data.chargePoint.id);
     }
     const list = (archived?: boolean) =>
-      t.call<{ data: Page<ChargePoint> }>('POST', '/api/portal/ChargePoint/GetAllChargePointsDynamic?index=0&size=10', {
-        token,
-        body: { search: 'CAND-', archived },
-      });
-    const ids = async (archived?: boolean) => (await list(archived)).body.data.items.map((c) => c.chargePointId);
+      t.call<{ data: Page<ChargePoint> }>(
+        'POST',
+        '/api/portal/ChargePoint/GetAllChargePointsDynamic?index=0&size=10',
+        {
+          token,
+          body: { search: 'CAND-', archived },
+        },
+      );
+    const ids = async (archived?: boolean) =>
+      (await list(archived)).body.data.items.map((c) => c.chargePointId);
     expect(await ids(false)).toEqual(['CAND-GONE', 'CAND-KEEP']);
 
     expect((await t.call('DELETE', `/api/portal/ChargePoint/${made[1]}`, { token })).status).toBe(200);

@@ -124,7 +124,10 @@ export function AuditLogTable({
       dataSource={page?.items}
       loading={loading}
       {...tableProps}
-      expandable={{ columnTitle: <HiddenTitle name="details" />, expandedRowRender: (l) => <AuditChanges entry={l} /> }}
+      expandable={{
+        columnTitle: <HiddenTitle name="details" />,
+        expandedRowRender: (l) => <AuditChanges entry={l} />,
+      }}
       locale={{ emptyText: emptyText ?? t('empty') }}
       pagination={useListPagination(page, onPage, { hideOnSinglePage: true })}
       data-testid={testId}

@@ -83,7 +83,10 @@ export function OcppLogTable({
       dataSource={page?.items}
       loading={loading}
       {...tableProps}
-      expandable={{ columnTitle: <HiddenTitle name="details" />, expandedRowRender: (e) => <FramePayload entry={e} testId={`frame-json-${e.id}`} /> }}
+      expandable={{
+        columnTitle: <HiddenTitle name="details" />,
+        expandedRowRender: (e) => <FramePayload entry={e} testId={`frame-json-${e.id}`} />,
+      }}
       pagination={useListPagination(page, onPage)}
       data-testid="ocpp-log-table"
     />

@@ -26,7 +26,9 @@ export function ConnectorsTab({ cp }: { cp: ChargePoint }) {
   const liveIds = list.filter((c) => !c.archived).map((c) => c.connectorId);
   // The connector carries its tariff's name: Finance and CallCenter may not list the tariffs.
   const tariffName = (c: Connector) =>
-    c.tariffId === null ? null : (c.tariffName ?? tariffs.data?.find((tf) => tf.id === c.tariffId)?.name ?? `#${c.tariffId}`);
+    c.tariffId === null
+      ? null
+      : (c.tariffName ?? tariffs.data?.find((tf) => tf.id === c.tariffId)?.name ?? `#${c.tariffId}`);
 
   const columns: TableColumnsType<Connector> = [
     { title: t('fields.connector'), dataIndex: 'connectorId', key: 'id', width: 90 },

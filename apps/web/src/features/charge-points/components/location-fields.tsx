@@ -92,7 +92,11 @@ export function LocationFields({ form }: { form: FormInstance<ChargePointFormVal
             name="latitude"
             rules={[{ type: 'number', min: -90, max: 90 }]}
           >
-            <InputNumber style={{ width: '100%' }} step={0.0001} decimalSeparator={decimalSeparator(i18n.language)} />
+            <InputNumber
+              style={{ width: '100%' }}
+              step={0.0001}
+              decimalSeparator={decimalSeparator(i18n.language)}
+            />
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
@@ -101,7 +105,11 @@ export function LocationFields({ form }: { form: FormInstance<ChargePointFormVal
             name="longitude"
             rules={[{ type: 'number', min: -180, max: 180 }]}
           >
-            <InputNumber style={{ width: '100%' }} step={0.0001} decimalSeparator={decimalSeparator(i18n.language)} />
+            <InputNumber
+              style={{ width: '100%' }}
+              step={0.0001}
+              decimalSeparator={decimalSeparator(i18n.language)}
+            />
           </Form.Item>
         </Col>
         <Col xs={24}>
