@@ -111,6 +111,21 @@ describe('the support desk', () => {
     }
   });
 
+  it('keeps the footer whole in right-to-left mode: the copyright first, on the right', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await context.addInitScript(() =>
+      localStorage.setItem('voltline_theme', JSON.stringify({ state: { direction: 'rtl' }, version: 0 })),
+    );
+    await signInAs(page, 'admin@voltline.local', '/portal/management/tariff');
+    const pieces = page.getByTestId('footer').locator('bdi');
+    await expect.poll(() => pieces.count()).toBe(2);
+    const [copyright, version] = await pieces.allInnerTexts();
+    expect(copyright).toMatch(/^© \d{4} Voltline$/);
+    expect(version).toMatch(/^Version \d+\.\d+\.\d+/);
+    const [right, left] = [await pieces.nth(0).boundingBox(), await pieces.nth(1).boundingBox()];
+    expect(right!.x).toBeGreaterThan(left!.x + left!.width - 1);
+  });
+
   it('offers no archived charge point in the Add charge points dialog', async () => {
     await newChargePoint('DESK-SC-IN');
     await newChargePoint('DESK-SC-FREE');
