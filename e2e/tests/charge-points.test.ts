@@ -39,7 +39,7 @@ async function typeAndPick(page: Page, testId: string, text: string): Promise<vo
 
 /** Connected or Disconnected, as the detail page's title shows it. */
 const connection = (page: Page) =>
-  page.locator('h3 [data-connection]').first().getAttribute('data-connection');
+  page.locator('h1 [data-connection]').first().getAttribute('data-connection');
 const tab = (page: Page, name: string) => page.getByTestId('cp-tabs').getByRole('tab', { name, exact: true });
 
 describe('charge point management', () => {

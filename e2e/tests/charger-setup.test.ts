@@ -20,7 +20,7 @@ afterAll(async () => {
 
 /** Connected or Disconnected, as the detail page's title shows it. */
 const connection = (page: Page) =>
-  page.locator('h3 [data-connection]').first().getAttribute('data-connection');
+  page.locator('h1 [data-connection]').first().getAttribute('data-connection');
 const tab = (page: Page, name: string) => page.getByTestId('cp-tabs').getByRole('tab', { name, exact: true });
 const banner = (page: Page) => page.getByTestId('cp-command-answer');
 

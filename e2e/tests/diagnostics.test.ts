@@ -54,7 +54,7 @@ describe('diagnostics', () => {
     await connectedCharger(page, CP_ID);
     await page.goto(`/portal/management/device/detail/${CP_ID}`);
     await expect
-      .poll(() => page.locator('h3 [data-connection]').first().getAttribute('data-connection'), {
+      .poll(() => page.locator('h1 [data-connection]').first().getAttribute('data-connection'), {
         timeout: 15_000,
       })
       .toBe('Connected');

@@ -111,9 +111,9 @@ describe('an OCPP 2.0.1 charging station in the portal', () => {
     // The detail page: connected, 2.0.1; each EVSE with its plug.
     await listRow(page, cp).getByRole('link', { name: cp }).first().click();
     await page.waitForURL(`**/detail/${cp}**`);
-    await page.locator('h3 [data-protocol="ocpp2.0.1"]').waitFor();
+    await page.locator('h1 [data-protocol="ocpp2.0.1"]').waitFor();
     await expect
-      .poll(() => page.locator('h3 [data-connection]').first().getAttribute('data-connection'))
+      .poll(() => page.locator('h1 [data-connection]').first().getAttribute('data-connection'))
       .toBe('Connected');
     await tab(page, 'Connectors').click();
     await connectorRow(page, 1).getByTestId('evse-plugs').getByText('Plug 1: Available').waitFor();

@@ -207,6 +207,8 @@ export const ChargePointFilter = z.object({
   sortOrder: z.enum(['asc', 'desc']).default('asc'),
   /** Which list an export covers (the Dynamic calls each have their own path). Default all. */
   list: z.enum(['all', 'active', 'inactive', 'archived']).optional(),
+  /** false: leave archived charge points out (those a smart-charging group may take). */
+  archived: z.boolean().optional(),
 });
 export type ChargePointFilter = z.input<typeof ChargePointFilter>;
 
@@ -246,6 +248,8 @@ export const Connector = z.object({
   activeSessionId: z.number().int().nullable(),
   /** Whether it has any session (history): such a connector is archived, not deleted. */
   hasSessions: z.boolean(),
+  /** The name of its tariff, for those who may not list the tariffs (Finance, CallCenter). */
+  tariffName: z.string().nullable(),
 });
 export type Connector = z.infer<typeof Connector>;
 

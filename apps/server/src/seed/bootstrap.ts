@@ -5,7 +5,7 @@ import { DEMO_PASSWORD } from '../config.js';
 import type { Db, Tx } from '../db/client.js';
 import { balanceEntries, drivers, rfidCards } from '../db/schema/index.js';
 import { hashPassword } from '../lib/password.js';
-import { countOperators, insertOperator } from '../modules/operators/operators.repository.js';
+import { countOperators, insertOperator, upsertMerchant } from '../modules/operators/operators.repository.js';
 import { insertUser } from '../modules/users/users.repository.js';
 
 export interface SeedResult {
@@ -104,6 +104,13 @@ export async function bootstrap(db: Db, config: Config): Promise<SeedResult> {
       email: 'ankara@voltline.local',
       phone: '+90 312 555 02 02',
     });
+    // The portal saves an operator with its merchant (spec §3); the demo's do the same.
+    await upsertMerchant(
+      tx,
+      istanbul.id,
+      demoMerchant('İstanbul', '1234567890', 'TR330006100519786457841326'),
+    );
+    await upsertMerchant(tx, ankara.id, demoMerchant('Ankara', '9876543217', 'TR650001000000000000123456'));
     for (const u of DEMO_USERS) {
       const op = u.operator === 'root' ? root : istanbul;
       await insertUser(tx, {
@@ -119,6 +126,25 @@ export async function bootstrap(db: Db, config: Config): Promise<SeedResult> {
     await seedDemoDrivers(tx, istanbul.id, ankara.id);
     return { created: true, accounts };
   });
+}
+
+/** A demo operator's merchant: check-digit-valid tax number and IBAN, fictitious. */
+function demoMerchant(city: string, taxId: string, iban: string) {
+  const slug = city === 'İstanbul' ? 'istanbul' : city.toLowerCase();
+  return {
+    legalName: `Voltline ${city} Şarj A.Ş.`,
+    taxId,
+    taxOffice: city,
+    iban,
+    addressLine1: 'Demo Cad. No: 1',
+    addressLine2: null,
+    city,
+    country: 'TR',
+    zipCode: null,
+    contactName: 'Demo Finans',
+    contactEmail: `finance.${slug}@voltline.local`,
+    contactPhone: null,
+  };
 }
 
 /** RFID cards the simulated chargers use; the first driver is prepaid under İstanbul's rule. */

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { FormProps } from 'antd';
+import { i18n } from '../lib/i18n';
 
 type ValidateMessages = NonNullable<FormProps['validateMessages']>;
 
@@ -37,10 +38,10 @@ export function validateMessages(t: TFunction<'common'>): ValidateMessages {
       range: t('validation.string.range'),
     },
     number: {
-      len: t('validation.number.len'),
-      min: t('validation.number.min'),
-      max: t('validation.number.max'),
-      range: t('validation.number.range'),
+      len: numbers(t('validation.number.len'), 'len'),
+      min: numbers(t('validation.number.min'), 'min'),
+      max: numbers(t('validation.number.max'), 'max'),
+      range: numbers(t('validation.number.range'), 'min', 'max'),
     },
     array: {
       len: t('validation.array.len'),
@@ -49,5 +50,24 @@ export function validateMessages(t: TFunction<'common'>): ValidateMessages {
       range: t('validation.array.range'),
     },
     pattern: { mismatch: t('validation.pattern') },
+  };
+}
+
+/**
+ * A number rule's message with its bounds written as the language writes numbers ("0,001" in
+ * Turkish): Ant Design would put the raw numbers in ("0.001"). async-validator calls the function
+ * with the field and the rule's bounds; `${label}` is left for Ant Design to fill in.
+ */
+function numbers(template: string, ...names: ('len' | 'min' | 'max')[]): (...args: unknown[]) => string {
+  return (_field, ...bounds) => {
+    const format = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 20 });
+    return names.reduce(
+      (text, name, i) =>
+        text.replaceAll(
+          `\${${name}}`,
+          typeof bounds[i] === 'number' ? format.format(bounds[i]) : String(bounds[i]),
+        ),
+      template,
+    );
   };
 }

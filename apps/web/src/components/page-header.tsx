@@ -32,7 +32,8 @@ export function PageHeader({
           />
         )}
         <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          {/* The screen's one level-one heading, at the size of antd's level 3. */}
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 24, lineHeight: 1.35 }}>
             {title}
           </Typography.Title>
           {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}

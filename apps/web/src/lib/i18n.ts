@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '@voltline/contract';
+import { fallBackToBundledEnglish } from './i18n-fallback';
 
 export const NAMESPACES = [
   'common',
@@ -28,6 +29,7 @@ export type Namespace = (typeof NAMESPACES)[number];
 
 /** Spec §7/§9: /locales/{lng}/{ns}.json, 5 retries from 350 ms doubling, at most 10 parallel reads. */
 export async function initI18n(lng: Locale): Promise<typeof i18n> {
+  fallBackToBundledEnglish(i18n);
   await i18n
     .use(HttpBackend)
     .use(initReactI18next)
@@ -43,7 +45,8 @@ export async function initI18n(lng: Locale): Promise<typeof i18n> {
       maxParallelReads: 10,
       backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
       interpolation: { escapeValue: false },
-      react: { useSuspense: true },
+      // Screens draw again when the bundled English arrives for a catalogue that failed to load.
+      react: { useSuspense: true, bindI18nStore: 'added' },
     });
   syncDocument(lng);
   return i18n;

@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Connector, CreateConnectorBody, EvsePlug, UpdateConnectorBody } from '@voltline/contract';
 import type { z } from 'zod';
 import type { Tx, Db } from '../../db/client.js';
-import { chargePoints, chargingSessions, connectors, operators } from '../../db/schema/index.js';
+import { chargePoints, chargingSessions, connectors, operators, tariffs } from '../../db/schema/index.js';
 import { inScope, type Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { audit, diff } from '../audit/audit.service.js';
@@ -24,6 +24,9 @@ const hasSessions = sql<boolean>`EXISTS (SELECT 1 FROM ${chargingSessions}
   WHERE ${chargingSessions.chargePointId} = ${connectors.chargePointId}
     AND ${chargingSessions.connectorId} = ${connectors.connectorId})`;
 
+const tariffName = sql<string | null>`(SELECT ${tariffs.name} FROM ${tariffs}
+  WHERE ${tariffs.id} = ${connectors.tariffId})`;
+
 function select(tx: Tx) {
   return tx
     .select({
@@ -32,6 +35,7 @@ function select(tx: Tx) {
       operatorPath: operators.path,
       activeSessionId: activeSession,
       hasSessions,
+      tariffName,
     })
     .from(connectors)
     .innerJoin(chargePoints, eq(chargePoints.id, connectors.chargePointId))
@@ -62,6 +66,7 @@ function toConnector(r: Row, plugs: EvsePlug[]): Connector {
     archived: r.c.archivedAt !== null,
     activeSessionId: r.activeSessionId === null ? null : Number(r.activeSessionId),
     hasSessions: Boolean(r.hasSessions),
+    tariffName: r.tariffName,
   };
 }
 

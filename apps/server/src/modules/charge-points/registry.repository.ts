@@ -54,6 +54,8 @@ export function chargePointWhere(actor: Actor, kind: ListKind, f?: Partial<Filte
       ? sql`EXISTS (SELECT 1 FROM ${connectors} WHERE ${connectors.chargePointId} = ${chargePoints.id} AND ${connectors.status} = ${f.status} AND ${connectors.archivedAt} IS NULL)`
       : undefined,
     f?.state ? stateWhere(f.state) : undefined,
+    f?.archived === false ? isNull(chargePoints.archivedAt) : undefined,
+    f?.archived === true ? isNotNull(chargePoints.archivedAt) : undefined,
   );
 }
 

@@ -107,7 +107,8 @@ describe('operator tree', () => {
       name: 'Voltline İstanbul',
       prepaid: true,
       minBalance: 5000,
-      merchant: null,
+      // The demo saves its operators with a merchant, as the portal does.
+      merchant: expect.objectContaining({ legalName: 'Voltline İstanbul Şarj A.Ş.' }) as unknown,
     });
   });
 });

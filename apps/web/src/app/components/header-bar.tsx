@@ -6,14 +6,14 @@ import { BrandLogo } from '../../components/brand-logo';
 import { LanguageSwitch } from '../../components/language-switch';
 import { NavMenu } from './nav-menu';
 import { UserMenu } from './user-menu';
+import { useNavCollapsed } from './use-nav-collapsed';
 
 export function HeaderBar({ onOpenSettings }: { onOpenSettings: () => void }) {
   const { t } = useTranslation('common');
   const { token } = theme.useToken();
   const navType = useThemeStore((s) => s.navType);
-  const collapsed = useThemeStore((s) => s.navCollapsed);
+  const [collapsed, toggleNav] = useNavCollapsed();
   const topNavColor = useThemeStore((s) => s.topNavColor);
-  const setSetting = useThemeStore((s) => s.set);
   const top = navType === 'TOP';
   const fg = top ? '#fff' : undefined;
 
@@ -46,7 +46,7 @@ export function HeaderBar({ onOpenSettings }: { onOpenSettings: () => void }) {
               type="text"
               aria-label={t(collapsed ? 'header.expandNav' : 'header.collapseNav')}
               icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-              onClick={() => setSetting('navCollapsed', !collapsed)}
+              onClick={toggleNav}
             />
           </Tooltip>
           <div style={{ flex: 1 }} />

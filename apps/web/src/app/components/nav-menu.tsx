@@ -9,7 +9,16 @@ import { MENU_ICONS } from './menu-icons';
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
 /** The menu is derived from the route table: only screens the user may open appear. */
-export function NavMenu({ mode, theme }: { mode: 'inline' | 'horizontal'; theme: 'light' | 'dark' }) {
+export function NavMenu({
+  mode,
+  theme,
+  collapsed = false,
+}: {
+  mode: 'inline' | 'horizontal';
+  theme: 'light' | 'dark';
+  /** A folded side nav opens no group: every open group would show as a popup at once. */
+  collapsed?: boolean;
+}) {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const permissions = usePermissions();
@@ -33,11 +42,13 @@ export function NavMenu({ mode, theme }: { mode: 'inline' | 'horizontal'; theme:
   const selected = menuKeyFor(pathname);
   return (
     <Menu
+      // Drawn anew when the nav folds or unfolds, so an unfolded nav starts with its groups open.
+      key={collapsed ? 'folded' : 'unfolded'}
       mode={mode}
       theme={theme}
       items={items}
       selectedKeys={selected ? [selected] : []}
-      defaultOpenKeys={mode === 'inline' ? MENU_GROUPS.map((g) => g.key) : undefined}
+      defaultOpenKeys={mode === 'inline' && !collapsed ? MENU_GROUPS.map((g) => g.key) : undefined}
       style={{ borderInlineEnd: 'none', flex: 1, minWidth: 0, background: 'transparent' }}
     />
   );

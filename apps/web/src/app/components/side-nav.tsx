@@ -4,9 +4,10 @@ import { SIDE_NAV_COLLAPSED_WIDTH, SIDE_NAV_WIDTH } from '../../config/theme';
 import { useThemeStore } from '../../stores/theme-store';
 import { BrandLogo } from '../../components/brand-logo';
 import { NavMenu } from './nav-menu';
+import { useNavCollapsed } from './use-nav-collapsed';
 
 export function SideNav() {
-  const collapsed = useThemeStore((s) => s.navCollapsed);
+  const [collapsed] = useNavCollapsed();
   const sideNavTheme = useThemeStore((s) => s.sideNavTheme);
   const dark = sideNavTheme === 'SIDE_NAV_DARK';
   const { token } = theme.useToken();
@@ -23,7 +24,7 @@ export function SideNav() {
       <Link to="/" style={{ display: 'block', paddingInline: 24 }}>
         <BrandLogo compact={collapsed} color={dark ? '#fff' : token.colorText} />
       </Link>
-      <NavMenu mode="inline" theme={dark ? 'dark' : 'light'} />
+      <NavMenu mode="inline" theme={dark ? 'dark' : 'light'} collapsed={collapsed} />
     </Layout.Sider>
   );
 }

@@ -47,7 +47,9 @@ export function AuthLayout() {
             ))}
           </ul>
         </div>
-        <small className="auth-copyright">{t('footer.copyright', { year: new Date().getFullYear() })}</small>
+        <small className="auth-copyright">
+          <bdi>{t('footer.copyright', { year: new Date().getFullYear() })}</bdi>
+        </small>
       </aside>
       <main className="auth-main">
         <div className="auth-toolbar">

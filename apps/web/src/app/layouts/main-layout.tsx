@@ -31,9 +31,15 @@ export default function MainLayout() {
           </div>
         </Layout.Content>
         <Layout.Footer style={{ textAlign: 'center', background: token.colorBgLayout }}>
-          <Typography.Text type="secondary">
-            {t('footer.copyright', { year: new Date().getFullYear() })}
-            {config ? ` · ${t('footer.version', { version: config.version })}` : ''}
+          {/* Each piece isolated, so a right-to-left page keeps "© 2026 Voltline" and the version whole. */}
+          <Typography.Text type="secondary" data-testid="footer">
+            <bdi>{t('footer.copyright', { year: new Date().getFullYear() })}</bdi>
+            {config && (
+              <>
+                {' · '}
+                <bdi>{t('footer.version', { version: config.version })}</bdi>
+              </>
+            )}
           </Typography.Text>
         </Layout.Footer>
       </Layout>

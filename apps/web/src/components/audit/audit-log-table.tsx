@@ -1,6 +1,7 @@
 import { Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { HiddenTitle } from '../list-table/hidden-title';
 import { type AuditLog, type Page } from '@voltline/contract';
 import { useListTableProps } from '../list-table/columns';
 import { OneLine } from '../list-table/one-line';
@@ -123,7 +124,10 @@ export function AuditLogTable({
       dataSource={page?.items}
       loading={loading}
       {...tableProps}
-      expandable={{ expandedRowRender: (l) => <AuditChanges entry={l} /> }}
+      expandable={{
+        columnTitle: <HiddenTitle name="details" />,
+        expandedRowRender: (l) => <AuditChanges entry={l} />,
+      }}
       locale={{ emptyText: emptyText ?? t('empty') }}
       pagination={useListPagination(page, onPage, { hideOnSinglePage: true })}
       data-testid={testId}

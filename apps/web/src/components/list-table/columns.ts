@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Grid, type TableColumnType } from 'antd';
+import type { TableRef } from 'antd/es/table';
 import './list-table.css';
 
 /** How narrow a column without a width may get before the table scrolls sideways. */
@@ -20,7 +21,18 @@ export function useListTableProps<T>(columns: readonly TableColumnType<T>[], ext
     size: 'middle',
     tableLayout: 'fixed',
     scroll: { x },
+    ref: keyboardScroll,
   } as const;
+}
+
+/**
+ * A table that scrolls sideways can be scrolled from the keyboard: its scrolling box takes focus
+ * (an empty or link-less table has nothing else to focus inside it).
+ */
+function keyboardScroll(table: TableRef | null): void {
+  table?.nativeElement
+    ?.querySelectorAll('.ant-table-content, .ant-table-body')
+    .forEach((box) => box.setAttribute('tabindex', '0'));
 }
 
 /** Row actions, pinned to the end of the row so they stay in reach while the table scrolls. */

@@ -1,5 +1,6 @@
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { HiddenTitle } from '../list-table/hidden-title';
 import type { OcppLogEntry, Page } from '@voltline/contract';
 import { useMinWidth } from '../../hooks/use-min-width';
 import { formatNumber } from '../../lib/format';
@@ -82,7 +83,10 @@ export function OcppLogTable({
       dataSource={page?.items}
       loading={loading}
       {...tableProps}
-      expandable={{ expandedRowRender: (e) => <FramePayload entry={e} testId={`frame-json-${e.id}`} /> }}
+      expandable={{
+        columnTitle: <HiddenTitle name="details" />,
+        expandedRowRender: (e) => <FramePayload entry={e} testId={`frame-json-${e.id}`} />,
+      }}
       pagination={useListPagination(page, onPage)}
       data-testid="ocpp-log-table"
     />

@@ -1,5 +1,6 @@
 import { Col, Row, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { HiddenTitle } from '../list-table/hidden-title';
 import type { OcppLogPair, Page } from '@voltline/contract';
 import { formatNumber } from '../../lib/format';
 import { useListTableProps } from '../list-table/columns';
@@ -77,6 +78,7 @@ export function OcppPairTable({
       loading={loading}
       {...tableProps}
       expandable={{
+        columnTitle: <HiddenTitle name="details" />,
         expandedRowRender: (p) => (
           <Row gutter={16}>
             <Col xs={24} lg={12}>

@@ -67,6 +67,8 @@ export function ChargePointTable({
       title: t('fields.ocppProtocol'),
       key: 'protocol',
       width: 110,
+      // Below 1200 px (a 1024 px laptop) the list fits without a sideways scroll; the detail shows it.
+      responsive: ['xl'],
       ellipsis: true,
       render: (_, cp) => <ProtocolTag protocol={cp.ocppProtocol} />,
     },
@@ -105,7 +107,7 @@ export function ChargePointTable({
       title: t('fields.city'),
       key: 'city',
       width: 100,
-      responsive: ['md'],
+      responsive: ['xl'],
       render: (_, cp) => <OneLine>{cp.city ?? '—'}</OneLine>,
     },
     {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Descriptions, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { HiddenTitle } from '../../../components/list-table/hidden-title';
 import { type CommandRecord } from '@voltline/contract';
 import { JsonView } from '../../../components/ocpp-log/json-view';
 import { formatDate } from '../../../lib/format';
@@ -85,6 +86,7 @@ export function CommandHistory({ id }: { id: number }) {
       loading={commands.isPending}
       data-testid="cp-command-history"
       expandable={{
+        columnTitle: <HiddenTitle name="details" />,
         expandedRowRender: (c) => (
           <Descriptions size="small" column={1} bordered>
             <Descriptions.Item label={t('commandLog.answeredAt')}>

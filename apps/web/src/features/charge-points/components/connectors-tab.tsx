@@ -24,8 +24,11 @@ export function ConnectorsTab({ cp }: { cp: ChargePoint }) {
   const [editing, setEditing] = useState<Connector | 'new' | null>(null);
   const list = connectors.data ?? [];
   const liveIds = list.filter((c) => !c.archived).map((c) => c.connectorId);
-  const tariffName = (id: number | null) =>
-    id === null ? null : (tariffs.data?.find((tf) => tf.id === id)?.name ?? `#${id}`);
+  // The connector carries its tariff's name: Finance and CallCenter may not list the tariffs.
+  const tariffName = (c: Connector) =>
+    c.tariffId === null
+      ? null
+      : (c.tariffName ?? tariffs.data?.find((tf) => tf.id === c.tariffId)?.name ?? `#${c.tariffId}`);
 
   const columns: TableColumnsType<Connector> = [
     { title: t('fields.connector'), dataIndex: 'connectorId', key: 'id', width: 90 },
@@ -73,7 +76,7 @@ export function ConnectorsTab({ cp }: { cp: ChargePoint }) {
       render: (_, c) =>
         c.maximumPower === null ? '—' : `${formatNumber(c.maximumPower / 1000, i18n.language)} kW`,
     },
-    { title: t('fields.tariff'), key: 'tariff', render: (_, c) => tariffName(c.tariffId) ?? '—' },
+    { title: t('fields.tariff'), key: 'tariff', render: (_, c) => tariffName(c) ?? '—' },
     {
       title: t('fields.session'),
       key: 'session',

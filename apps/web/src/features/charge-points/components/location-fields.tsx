@@ -12,6 +12,7 @@ import {
   type FormInstance,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { decimalSeparator } from '../../../lib/billing-format';
 import { countryName } from '../../../lib/format';
 import { useCities, useCountries } from '../api/get-reference';
 import type { ChargePointFormValues } from './form-types';
@@ -91,7 +92,11 @@ export function LocationFields({ form }: { form: FormInstance<ChargePointFormVal
             name="latitude"
             rules={[{ type: 'number', min: -90, max: 90 }]}
           >
-            <InputNumber style={{ width: '100%' }} step={0.0001} />
+            <InputNumber
+              style={{ width: '100%' }}
+              step={0.0001}
+              decimalSeparator={decimalSeparator(i18n.language)}
+            />
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
@@ -100,7 +105,11 @@ export function LocationFields({ form }: { form: FormInstance<ChargePointFormVal
             name="longitude"
             rules={[{ type: 'number', min: -180, max: 180 }]}
           >
-            <InputNumber style={{ width: '100%' }} step={0.0001} />
+            <InputNumber
+              style={{ width: '100%' }}
+              step={0.0001}
+              decimalSeparator={decimalSeparator(i18n.language)}
+            />
           </Form.Item>
         </Col>
         <Col xs={24}>

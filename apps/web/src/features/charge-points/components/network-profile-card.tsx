@@ -112,7 +112,7 @@ export function NetworkProfileCard({ cp }: { cp: ChargePoint }) {
           data-testid="network-profile-answer"
         />
       )}
-      <Typography.Title level={5} style={{ marginTop: 24 }}>
+      <Typography.Title level={2} style={{ marginTop: 24, fontSize: 16 }}>
         {t('networkProfile.migrate')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('networkProfile.migrateHint')}</Typography.Paragraph>

@@ -32,7 +32,9 @@ export function UptimeCard({
           <Typography.Text type="secondary">{t('analytics.uptimeHelp')}</Typography.Text>
         </div>
       </Flex>
-      <Typography.Title level={5}>{t('analytics.uptimeLowest')}</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 16 }}>
+        {t('analytics.uptimeLowest')}
+      </Typography.Title>
       <RankedList
         items={uptime?.lowest ?? []}
         color={STATE_COLORS.offline}

@@ -12,7 +12,9 @@ export function useDeleteDriver() {
   return useMutation({
     mutationFn: deleteDriver,
     onSuccess: (_, id) => {
-      queryClient.removeQueries({ queryKey: driverKeys.driver(id) });
+      // Marked stale, not removed: the detail screen is still open until the caller leaves it, and
+      // a removed query would be fetched again for it, answering 404 with an error notice.
+      void queryClient.invalidateQueries({ queryKey: driverKeys.driver(id), refetchType: 'none' });
       return queryClient.invalidateQueries({ queryKey: driverKeys.lists() });
     },
   });

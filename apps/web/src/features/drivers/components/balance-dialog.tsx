@@ -3,7 +3,7 @@ import { Alert, Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ManualBalanceKind, type DriverDetail } from '@voltline/contract';
 import { useAdjustBalance } from '../api/adjust-balance';
-import { formatMoney, toMinor } from '../../../lib/billing-format';
+import { decimalSeparator, formatMoney, toMinor } from '../../../lib/billing-format';
 import { FormModal } from './form-modal';
 
 interface BalanceValues {
@@ -83,6 +83,7 @@ export function BalanceDialog({
               style={{ width: '100%' }}
               min={0}
               precision={2}
+              decimalSeparator={decimalSeparator(i18n.language)}
               step={10}
               addonAfter={driver.currency}
               data-testid="balance-amount"

@@ -13,6 +13,7 @@ import {
 } from 'antd';
 import { EditOutlined, InboxOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { HiddenTitle } from '../../../components/list-table/hidden-title';
 import type { DriverDetail, RfidCard } from '@voltline/contract';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useAddCard } from '../api/add-card';
@@ -66,7 +67,7 @@ export function CardsSection({ driver, editable }: { driver: DriverDetail; edita
       render: (_, c) => (c.archivedAt ? <bdi>{formatDateTime(c.archivedAt)}</bdi> : '—'),
     },
     {
-      title: '',
+      title: <HiddenTitle name="actions" />,
       key: 'actions',
       align: 'end',
       width: 120,

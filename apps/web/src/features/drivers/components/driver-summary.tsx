@@ -29,7 +29,7 @@ export function DriverSummary({
           <Flex gap={20} align="center" wrap style={{ marginBottom: 24 }}>
             <DriverAvatar name={d.name} surname={d.surname} size={64} />
             <div style={{ flex: 1, minWidth: 200 }}>
-              <Typography.Title level={4} style={{ margin: 0 }}>
+              <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
                 {d.name} {d.surname} <DriverStatusTag status={d.status} />
               </Typography.Title>
               <Typography.Text type="secondary">{d.email ?? t('detail.noEmail')}</Typography.Text>

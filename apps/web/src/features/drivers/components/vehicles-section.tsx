@@ -12,6 +12,7 @@ import {
 } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { HiddenTitle } from '../../../components/list-table/hidden-title';
 import type { DriverDetail, DriverVehicle } from '@voltline/contract';
 import { useAddVehicle } from '../api/add-vehicle';
 import { useDeleteVehicle } from '../api/delete-vehicle';
@@ -44,7 +45,7 @@ export function VehiclesSection({ driver, editable }: { driver: DriverDetail; ed
       render: (_, v) => (v.vin ? <Typography.Text code>{v.vin}</Typography.Text> : '—'),
     },
     {
-      title: '',
+      title: <HiddenTitle name="actions" />,
       key: 'actions',
       align: 'end',
       width: 100,

@@ -11,7 +11,9 @@ export function SigningFields() {
   const { t } = useTranslation('firmware');
   return (
     <>
-      <Typography.Title level={5}>{t('signing.section')}</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 16 }}>
+        {t('signing.section')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('signing.hint')}</Typography.Paragraph>
       <Row gutter={12}>
         <Col xs={24} md={14}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { decimalSeparator } from '../../../lib/billing-format';
 import type { MerchantInput, OperatorDetail } from '@voltline/contract';
 import { useMe } from '../../../api/get-me';
 import { useOperatorLookup } from '../api/get-operator-lookup';
@@ -43,7 +44,7 @@ export function OperatorForm({
   onSubmit: (values: OperatorFormValues) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation('operators');
+  const { t, i18n } = useTranslation('operators');
   const { t: tc } = useTranslation('common');
   const [form] = Form.useForm<OperatorFormValues>();
   const { data: me } = useMe();
@@ -171,6 +172,7 @@ export function OperatorForm({
               <InputNumber<number>
                 style={{ width: '100%' }}
                 precision={2}
+                decimalSeparator={decimalSeparator(i18n.language)}
                 min={0}
                 addonAfter={NETWORK_CURRENCY}
               />

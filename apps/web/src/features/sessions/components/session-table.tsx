@@ -56,7 +56,7 @@ export function SessionTable({
     {
       title: t('fields.driver'),
       key: 'driver',
-      width: 190,
+      width: 175,
       responsive: ['md'],
       render: (_, s) => (
         <Flex gap={6} style={{ minWidth: 0 }}>
@@ -73,7 +73,8 @@ export function SessionTable({
       title: t('fields.startedAt'),
       key: 'startedAt',
       width: 145,
-      responsive: ['lg'],
+      // Below 1200 px (a 1024 px laptop) the list fits whole, Energy included; the drawer shows it.
+      responsive: ['xl'],
       render: (_, s) => <bdi>{formatDateTime(s.startedAt, lng)}</bdi>,
     },
     {
@@ -131,7 +132,7 @@ export function SessionTable({
     columns.push({
       title: t('fields.state'),
       key: 'state',
-      width: 160,
+      width: 150,
       render: (_, s) => <SessionStateCell session={s} />,
     });
   columns.push(

@@ -3,7 +3,10 @@ import { API, PAGE_SIZE, type ChargePoint, type Ok, type Page } from '@voltline/
 import { apiClient, unwrap } from '../../../lib/api-client';
 import { groupKeys } from './keys';
 
-/** Charge points that could join a group: those in reach, by operator and typed search. */
+/**
+ * Charge points that could join a group: those in reach and not archived (the server refuses an
+ * archived one), by operator and typed search.
+ */
 export const getCandidates = (
   operatorId: number | undefined,
   search: string,
@@ -12,7 +15,7 @@ export const getCandidates = (
   unwrap(
     apiClient.post<Ok<Page<ChargePoint>>>(
       API.chargePoints.allDynamic,
-      { operatorId, search: search || undefined, sortBy: 'chargePointId', sortOrder: 'asc' },
+      { operatorId, search: search || undefined, archived: false, sortBy: 'chargePointId', sortOrder: 'asc' },
       { params: { index, size: PAGE_SIZE } },
     ),
   );

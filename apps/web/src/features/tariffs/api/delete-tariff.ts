@@ -13,7 +13,9 @@ export function useDeleteTariff() {
   return useMutation({
     mutationFn: deleteTariff,
     onSuccess: (_, id) => {
-      queryClient.removeQueries({ queryKey: tariffKeys.detail(id) });
+      // Marked stale, not removed: the detail screen is still open until the caller leaves it, and
+      // a removed query would be fetched again for it, answering 404 with an error notice.
+      void queryClient.invalidateQueries({ queryKey: tariffKeys.detail(id), refetchType: 'none' });
       return queryClient.invalidateQueries({ queryKey: tariffKeys.lists() });
     },
   });

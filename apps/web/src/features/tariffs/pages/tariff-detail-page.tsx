@@ -47,7 +47,7 @@ export default function TariffDetailPage() {
         <Col xs={24} xl={16}>
           <Card style={{ marginBottom: 16 }}>
             <Flex vertical gap={4} style={{ marginBottom: 24 }}>
-              <Typography.Title level={4} style={{ margin: 0 }}>
+              <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
                 {r.name} <TariffStatusTag tariff={r} />
               </Typography.Title>
               <Typography.Text type="secondary">{r.operatorName}</Typography.Text>

@@ -90,7 +90,7 @@ export default function UserDetailPage() {
             {`${u.name.charAt(0)}${u.surname.charAt(0)}`.toUpperCase()}
           </Avatar>
           <div>
-            <Typography.Title level={4} style={{ margin: 0 }}>
+            <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
               {fullName} <StatusTag active={u.active} />
             </Typography.Title>
             <Typography.Text type="secondary">{u.email}</Typography.Text>
