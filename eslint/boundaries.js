@@ -51,6 +51,8 @@ export const SERVER_LAYERS = [
   ['charger-limits'],
   // Smart-charging groups and their balancer; they send through the commands (handed in by services.ts).
   ['smart-charging'],
+  // Bulk actions on the lists: each row through the single-row services of the modules below.
+  ['bulk'],
 ];
 
 const dirs = (dir) =>

@@ -207,6 +207,8 @@ export const ChargePointFilter = z.object({
   sortOrder: z.enum(['asc', 'desc']).default('asc'),
   /** Which list an export covers (the Dynamic calls each have their own path). Default all. */
   list: z.enum(['all', 'active', 'inactive', 'archived']).optional(),
+  /** Only these charge points (database ids): a selection's export. */
+  ids: z.array(z.number().int().positive().max(2_147_483_647)).max(1000).optional(),
 });
 export type ChargePointFilter = z.input<typeof ChargePointFilter>;
 

@@ -54,6 +54,7 @@ export function chargePointWhere(actor: Actor, kind: ListKind, f?: Partial<Filte
       ? sql`EXISTS (SELECT 1 FROM ${connectors} WHERE ${connectors.chargePointId} = ${chargePoints.id} AND ${connectors.status} = ${f.status} AND ${connectors.archivedAt} IS NULL)`
       : undefined,
     f?.state ? stateWhere(f.state) : undefined,
+    f?.ids ? inArray(chargePoints.id, f.ids) : undefined,
   );
 }
 
