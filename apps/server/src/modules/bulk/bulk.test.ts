@@ -28,7 +28,7 @@ async function charger(id: string, protocol: 'ocpp1.6' | 'ocpp2.0.1', status: 'A
   const c = await connectClient(url, id, PW, protocol);
   clients.push(c);
   heard[id] = [];
-  c.handle('Reset', ({ params }: { params: unknown }) => {
+  c.handle('Reset', ({ params }: { params?: unknown }) => {
     heard[id]!.push(params);
     return { status };
   });
