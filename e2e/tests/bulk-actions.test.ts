@@ -118,5 +118,29 @@ describe('bulk actions on the charge point list', () => {
       .toBe('Done: 12 · Refused: 0 · Failed: 0');
     const results = page.getByTestId('bulk-results');
     expect(await results.locator('tbody tr').first().innerText()).toContain('Charge point restored.');
+    await page.getByTestId('bulk-results-close').click();
+
+    // One tariff on every connector of all twelve, chosen in the confirmation.
+    const operators = await api<{ id: number; name: string }[]>(page, 'GET', 'portal/operator/lookup');
+    await api(page, 'POST', 'portal/tariff', {
+      name: 'Bulk AC tariff',
+      operatorId: operators.find((op) => op.name === 'Voltline İstanbul')?.id,
+      type: 'AC',
+      paymentType: 'Postpaid',
+      pricePerKwh: 750,
+    });
+    await expect.poll(() => rows(page).filter({ hasText: 'Archived' }).count()).toBe(0);
+    await page.getByTestId('cp-table').locator('thead').getByRole('checkbox').check();
+    await page.getByTestId('bulk-select-all').click();
+    await chooseBulkAction(page, 'Assign a tariff');
+    const dialog = page.getByRole('dialog', { name: 'Assign a tariff' });
+    await dialog.getByTestId('bulk-tariff').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Bulk AC tariff', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Apply to 12' }).click();
+    await expect
+      .poll(() => page.getByTestId('bulk-summary').innerText())
+      .toBe('Done: 12 · Refused: 0 · Failed: 0');
+    expect(await results.locator('tbody tr').first().innerText()).toContain('Tariff set on 1 connector(s).');
+    await screenshot(page, 'bulk-tariff-results');
   });
 });

@@ -315,9 +315,16 @@ export function createServices({
     },
   });
   const driversService = new DriversService(db);
+  const connectorsService = new ConnectorsService(db, chargePointQueries);
 
   return {
-    bulk: new BulkService({ db, chargePoints: chargePointsService, commands, drivers: driversService }),
+    bulk: new BulkService({
+      db,
+      chargePoints: chargePointsService,
+      connectors: connectorsService,
+      commands,
+      drivers: driversService,
+    }),
     clock,
     tokens,
     ocpp,
@@ -345,7 +352,7 @@ export function createServices({
     operators: new OperatorsService(db),
     chargePoints: chargePointsService,
     pendingChargePoints: new PendingChargePointsService(db),
-    connectors: new ConnectorsService(db, chargePointQueries),
+    connectors: connectorsService,
     insights: new ChargePointInsights(db),
     reference: new ReferenceService(db),
     tariffs: new TariffsService(db),

@@ -39,12 +39,21 @@ export const ChargePointBulkCommandBody = z.object({
 });
 export type ChargePointBulkCommandBody = z.input<typeof ChargePointBulkCommandBody>;
 
-export const CHARGE_POINT_BULK_ACTIONS = ['archive', 'unarchive'] as const;
-/** `POST portal/ChargePoint/Bulk`: archive or restore many. */
-export const ChargePointBulkBody = z.object({
-  selection: ChargePointSelection,
-  action: z.enum(CHARGE_POINT_BULK_ACTIONS),
-});
+export const CHARGE_POINT_BULK_ACTIONS = ['archive', 'unarchive', 'assignTariff'] as const;
+/**
+ * `POST portal/ChargePoint/Bulk`: archive or restore many, or put one tariff on every connector
+ * of each (`tariffId` null takes the tariff off).
+ */
+export const ChargePointBulkBody = z
+  .object({
+    selection: ChargePointSelection,
+    action: z.enum(CHARGE_POINT_BULK_ACTIONS),
+    tariffId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+  })
+  .refine((b) => b.action !== 'assignTariff' || b.tariffId !== undefined, {
+    message: 'bulk.tariffRequired',
+    path: ['tariffId'],
+  });
 export type ChargePointBulkBody = z.input<typeof ChargePointBulkBody>;
 
 export const DRIVER_BULK_ACTIONS = ['archive', 'block', 'activate'] as const;

@@ -17,6 +17,7 @@ import { AppError } from '../../lib/errors.js';
 import { isMessageKey } from '../../lib/messages.js';
 import { audit } from '../audit/audit.service.js';
 import type { ChargePointsService } from '../charge-points/charge-points.service.js';
+import type { ConnectorsService } from '../charge-points/connectors.service.js';
 import type { CommandsService } from '../commands/commands.service.js';
 import type { DriversService } from '../drivers/drivers.service.js';
 import { runRows, summed, unreached, type BulkRow, type RowAnswer } from './bulk.run.js';
@@ -24,7 +25,7 @@ import { runRows, summed, unreached, type BulkRow, type RowAnswer } from './bulk
 type CommandBody = z.output<typeof ChargePointBulkCommandBody>;
 type CpBody = z.output<typeof ChargePointBulkBody>;
 type DriverBody = z.output<typeof DriverBulkBody>;
-type CpRow = BulkRow & { chargePointId: string; archived: boolean };
+type CpRow = BulkRow & { chargePointId: string; archived: boolean; connectorIds: number[] };
 
 /**
  * Bulk actions on the portal's lists. The rows are resolved in the caller's reach (the ids ticked,
@@ -36,6 +37,7 @@ export class BulkService {
     private readonly deps: {
       db: Db;
       chargePoints: ChargePointsService;
+      connectors: ConnectorsService;
       commands: CommandsService;
       drivers: DriversService;
     },
@@ -78,23 +80,39 @@ export class BulkService {
 
   async chargePoints(ctx: Ctx, body: CpBody): Promise<BulkResult> {
     const { rows, missing } = await this.chargePointRows(ctx, body.selection);
-    const archive = body.action === 'archive';
     const done = await runRows(
       ctx,
       rows,
       1,
-      async (row): Promise<RowAnswer> => {
-        if (row.archived === archive) {
-          return { outcome: 'refused', key: archive ? 'bulk.alreadyArchived' : 'bulk.notArchived' };
-        }
-        if (archive) await this.deps.chargePoints.archive(ctx, row.id);
-        else await this.deps.chargePoints.unarchive(ctx, row.chargePointId);
-        return { outcome: 'done', key: archive ? 'chargePoint.archived' : 'chargePoint.unarchived' };
-      },
+      (row) =>
+        body.action === 'assignTariff'
+          ? this.assignTariff(ctx, row, body.tariffId ?? null)
+          : this.archive(ctx, row, body.action === 'archive'),
       (row, outcome, reason) =>
         this.refusal(ctx, body.action, 'chargePoint', row.chargePointId, outcome, reason),
     );
     return summed([...done, ...missing]);
+  }
+
+  private async archive(ctx: Ctx, row: CpRow, archive: boolean): Promise<RowAnswer> {
+    if (row.archived === archive) {
+      return { outcome: 'refused', key: archive ? 'bulk.alreadyArchived' : 'bulk.notArchived' };
+    }
+    if (archive) await this.deps.chargePoints.archive(ctx, row.id);
+    else await this.deps.chargePoints.unarchive(ctx, row.chargePointId);
+    return { outcome: 'done', key: archive ? 'chargePoint.archived' : 'chargePoint.unarchived' };
+  }
+
+  /** The tariff on every connector of the charge point, each as the connector form sets it (and audits it). */
+  private async assignTariff(ctx: Ctx, row: CpRow, tariffId: number | null): Promise<RowAnswer> {
+    if (row.connectorIds.length === 0) return { outcome: 'refused', key: 'bulk.noConnectors' };
+    for (const id of row.connectorIds) await this.deps.connectors.update(ctx, { id, tariffId });
+    const count = row.connectorIds.length;
+    return {
+      outcome: 'done',
+      key: tariffId ? 'bulk.tariffAssigned' : 'bulk.tariffRemoved',
+      params: { count },
+    };
   }
 
   async drivers(ctx: Ctx, body: DriverBody): Promise<BulkResult> {
@@ -134,6 +152,7 @@ export class BulkService {
       label: c.chargePointId,
       chargePointId: c.chargePointId,
       archived: c.archived,
+      connectorIds: c.connectors.filter((k) => !k.archived).map((k) => k.id),
     }));
     return { rows, missing: sel.mode === 'ids' ? unreached(ctx, sel.ids, rows) : [] };
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { BulkResult } from '@voltline/contract';
-import { auditLogs, chargePoints, drivers, operators } from '../../db/schema/index.js';
+import { auditLogs, chargePoints, connectors, drivers, operators, tariffs } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import {
   boot,
@@ -30,7 +30,7 @@ async function charger(id: string, protocol: 'ocpp1.6' | 'ocpp2.0.1', status: 'A
   heard[id] = [];
   c.handle('Reset', ({ params }: { params?: unknown }) => {
     heard[id]!.push(params);
-    return { status };
+    return Promise.resolve({ status });
   });
   await c.call('BootNotification', protocol === 'ocpp1.6' ? boot : boot201);
   return c;
@@ -174,6 +174,55 @@ describe('bulk archive and restore of charge points', () => {
     expect((await idOf('TNT-IST-2')).archivedAt).toBeNull();
     const lines = await t.database.db.select().from(auditLogs).where(eq(auditLogs.entityId, 'TNT-IST-1'));
     expect(lines.map((l) => l.action)).toEqual(expect.arrayContaining(['archive', 'unarchive']));
+  });
+
+  it('puts one tariff on every connector of all matching charge points; a sibling’s tariff is refused per row', async () => {
+    const db = t.database.db;
+    const [ist] = await db.select().from(operators).where(eq(operators.name, 'Voltline İstanbul'));
+    const [ank] = await db.select().from(operators).where(eq(operators.name, 'Voltline Ankara'));
+    const [mine, theirs] = await db
+      .insert(tariffs)
+      .values([
+        { operatorId: ist!.id, name: 'Bulk tariff', type: 'AC', paymentType: 'Postpaid', pricePerKwh: 500 },
+        {
+          operatorId: ank!.id,
+          name: 'Sibling tariff',
+          type: 'AC',
+          paymentType: 'Postpaid',
+          pricePerKwh: 600,
+        },
+      ])
+      .returning();
+    const selection = { mode: 'filter', filter: { search: 'TNT' } };
+    const r = await bulk(istanbul, 'ChargePoint/Bulk', {
+      selection,
+      action: 'assignTariff',
+      tariffId: mine!.id,
+    });
+    expect(r.body.data.rows.map((x) => [x.label, x.outcome, x.message])).toEqual([
+      ['TNT-IST-1', 'done', 'Tariff set on 2 connector(s).'],
+      ['TNT-IST-2', 'done', 'Tariff set on 2 connector(s).'],
+    ]);
+    const cp = await idOf('TNT-IST-1');
+    const set = await db.select().from(connectors).where(eq(connectors.chargePointId, cp.id));
+    expect(set.map((c) => c.tariffId)).toEqual([mine!.id, mine!.id]);
+    const refused = await bulk(istanbul, 'ChargePoint/Bulk', {
+      selection,
+      action: 'assignTariff',
+      tariffId: theirs!.id,
+    });
+    expect(refused.body.data.rows.map((x) => [x.outcome, x.message])).toEqual([
+      ['refused', 'That tariff is not available for this charge point.'],
+      ['refused', 'That tariff is not available for this charge point.'],
+    ]);
+    const lines = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'bulk.assignTariff'), eq(auditLogs.entityId, 'TNT-IST-1')));
+    expect(lines).toHaveLength(1);
+    expect((await bulk(istanbul, 'ChargePoint/Bulk', { selection, action: 'assignTariff' })).status).toBe(
+      400,
+    );
   });
 
   it('refuses a selection above 1,000 rows before touching any, and says so', async () => {

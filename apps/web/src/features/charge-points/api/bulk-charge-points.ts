@@ -13,7 +13,7 @@ import { chargePointKeys } from './keys';
 export const bulkCommand = (body: ChargePointBulkCommandBody): Promise<BulkResult> =>
   unwrap(apiClient.post<Ok<BulkResult>>(BULK_API.chargePointCommands, body));
 
-/** Archive or restore many charge points: what became of each. */
+/** Archive, restore or set the tariff of many charge points: what became of each. */
 export const bulkArchive = (body: ChargePointBulkBody): Promise<BulkResult> =>
   unwrap(apiClient.post<Ok<BulkResult>>(BULK_API.chargePoints, body));
 
@@ -22,6 +22,6 @@ export function useBulkChargePoints() {
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: chargePointKeys.all });
   return {
     command: useMutation({ mutationFn: bulkCommand, onSuccess }),
-    archive: useMutation({ mutationFn: bulkArchive, onSuccess }),
+    records: useMutation({ mutationFn: bulkArchive, onSuccess }),
   };
 }

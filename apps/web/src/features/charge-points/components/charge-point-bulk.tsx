@@ -1,4 +1,4 @@
-import { Form, Modal, Typography } from 'antd';
+import { Form, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BULK_COMMANDS, type BulkCommand, type BulkResult, type ChargePointFilter } from '@voltline/contract';
@@ -10,10 +10,11 @@ import { useFileDownload } from '../../../hooks/use-file-download';
 import { datedFileName } from '../../../lib/download';
 import { useBulkChargePoints } from '../api/bulk-charge-points';
 import { exportChargePoints } from '../api/export-charge-points';
+import { useTariffList } from '../api/get-tariff-list';
 import type { DeviceList } from '../api/keys';
 import { BulkCommandFields } from './bulk-command-fields';
 
-type Action = BulkCommand | 'archive' | 'unarchive' | 'export';
+type Action = BulkCommand | 'archive' | 'unarchive' | 'assignTariff' | 'export';
 const isCommand = (a: Action): a is BulkCommand => (BULK_COMMANDS as readonly string[]).includes(a);
 
 /**
@@ -30,10 +31,12 @@ export function ChargePointBulk({
   const { t } = useTranslation('chargePoints');
   const canCommand = useCan('commands:write');
   const canWrite = useCan('chargePoints:write');
+  const canTariffs = useCan('tariffs:read') && canWrite;
   const bulk = useBulkChargePoints();
   const excel = useFileDownload();
   const [form] = Form.useForm<Record<string, unknown>>();
   const [action, setAction] = useState<Action | null>(null);
+  const tariffs = useTariffList(action === 'assignTariff');
   const [result, setResult] = useState<{ title: string; data: BulkResult } | null>(null);
 
   const actions: { key: Action; label: string; danger?: boolean }[] = [
@@ -43,6 +46,9 @@ export function ChargePointBulk({
       : []),
     ...(canWrite && (kind === 'archived' || kind === 'all')
       ? [{ key: 'unarchive' as const, label: t('bulk.actions.unarchive') }]
+      : []),
+    ...(canTariffs && kind !== 'archived'
+      ? [{ key: 'assignTariff' as const, label: t('bulk.actions.assignTariff') }]
       : []),
     { key: 'export', label: t('bulk.actions.export') },
   ];
@@ -65,8 +71,12 @@ export function ChargePointBulk({
       const params = await form.validateFields();
       const data = await bulk.command.mutateAsync({ selection: sel, command: action, params });
       setResult({ title, data });
+    } else if (action === 'assignTariff') {
+      const { tariffId } = (await form.validateFields()) as { tariffId: number };
+      const data = await bulk.records.mutateAsync({ selection: sel, action, tariffId });
+      setResult({ title, data });
     } else {
-      const data = await bulk.archive.mutateAsync({ selection: sel, action });
+      const data = await bulk.records.mutateAsync({ selection: sel, action });
       setResult({ title, data });
     }
     setAction(null);
@@ -94,7 +104,7 @@ export function ChargePointBulk({
         title={action ? t(`bulk.actions.${action}`) : ''}
         okText={t('bulk.confirm', { count: state.count })}
         okButtonProps={{ danger: action === 'archive', ...{ 'data-testid': 'bulk-confirm' } }}
-        confirmLoading={bulk.command.isPending || bulk.archive.isPending}
+        confirmLoading={bulk.command.isPending || bulk.records.isPending}
         onOk={() => void run().catch(() => undefined)}
         onCancel={() => setAction(null)}
         destroyOnHidden
@@ -103,6 +113,22 @@ export function ChargePointBulk({
         {action && isCommand(action) && (
           <Form form={form} layout="vertical" preserve={false}>
             <BulkCommandFields command={action} />
+          </Form>
+        )}
+        {action === 'assignTariff' && (
+          <Form form={form} layout="vertical" preserve={false}>
+            <Form.Item
+              name="tariffId"
+              label={t('bulk.params.tariff')}
+              extra={t('bulk.params.tariffHint')}
+              rules={[{ required: true, message: t('bulk.required') }]}
+            >
+              <Select
+                loading={tariffs.isPending}
+                options={tariffs.data?.map((tf) => ({ value: tf.id, label: tf.name }))}
+                data-testid="bulk-tariff"
+              />
+            </Form.Item>
           </Form>
         )}
       </Modal>
