@@ -55,6 +55,8 @@ export const SERVER_LAYERS = [
   ['smart-charging'],
   // API keys (issue #32): made for an operator in reach (operators), audited (audit).
   ['api-keys'],
+  // Bulk actions on the lists: each row through the single-row services of the modules below.
+  ['bulk'],
 ];
 
 const dirs = (dir) =>

@@ -39,6 +39,7 @@ import { driverRoutes } from './modules/drivers/drivers.routes.js';
 import { driverDetailRoutes } from './modules/drivers/driver-details.routes.js';
 import { commandRoutes } from './modules/commands/commands.routes.js';
 import { rawCallRoutes } from './modules/commands/raw-calls.routes.js';
+import { bulkRoutes } from './modules/bulk/bulk.routes.js';
 import { chargePointRoutes } from './modules/charge-points/charge-points.routes.js';
 import { chargePointInsightRoutes } from './modules/charge-points/insights.routes.js';
 import { pendingChargePointRoutes } from './modules/charge-points/pending.routes.js';
@@ -273,6 +274,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
       auditRoutes(api, services);
       commandRoutes(api, services);
       rawCallRoutes(api, services);
+      bulkRoutes(api, services);
       chargePointRoutes(api, services);
       chargePointInsightRoutes(api, services);
       pendingChargePointRoutes(api, services);

@@ -25,6 +25,7 @@ import { BookingsService, bookingStarts } from './modules/bookings/bookings.serv
 import { BookingsOcpp } from './modules/bookings/bookings.ocpp.js';
 import { CommandsService } from './modules/commands/commands.service.js';
 import { RawCallsService } from './modules/commands/raw-calls.service.js';
+import { BulkService } from './modules/bulk/bulk.service.js';
 import { localListLimits } from './ocpp/local-list-limits.js';
 import { TariffCost } from './ocpp/v201/tariff-cost.js';
 import { CustomerInformationOcpp } from './modules/customer-information/customer-information.ocpp.js';
@@ -305,7 +306,28 @@ export function createServices({
     leader: () => leader.isLeader,
   });
 
+  const chargePointsService = new ChargePointsService({
+    db,
+    publicUrl: config.PUBLIC_URL,
+    chargers: ocpp.gateway,
+    queries: chargePointQueries,
+    approved: async (cp, userId) => {
+      if (!(await ocpp.gateway.isConnected(cp.chargePointId))) return;
+      const payload = { requestedMessage: 'BootNotification' as const };
+      await commands.sendRecorded(cp, 'TriggerMessage', payload, { logged: payload, userId });
+    },
+  });
+  const driversService = new DriversService(db);
+  const connectorsService = new ConnectorsService(db, chargePointQueries);
+
   return {
+    bulk: new BulkService({
+      db,
+      chargePoints: chargePointsService,
+      connectors: connectorsService,
+      commands,
+      drivers: driversService,
+    }),
     clock,
     tokens,
     apiKeys: new ApiKeysService(db, clock),
@@ -333,23 +355,13 @@ export function createServices({
     users: new UsersService(db),
     audit: new AuditService(db, userInReach),
     operators: new OperatorsService(db),
-    chargePoints: new ChargePointsService({
-      db,
-      publicUrl: config.PUBLIC_URL,
-      chargers: ocpp.gateway,
-      queries: chargePointQueries,
-      approved: async (cp, userId) => {
-        if (!(await ocpp.gateway.isConnected(cp.chargePointId))) return;
-        const payload = { requestedMessage: 'BootNotification' as const };
-        await commands.sendRecorded(cp, 'TriggerMessage', payload, { logged: payload, userId });
-      },
-    }),
+    chargePoints: chargePointsService,
     pendingChargePoints: new PendingChargePointsService(db),
-    connectors: new ConnectorsService(db, chargePointQueries),
+    connectors: connectorsService,
     insights: new ChargePointInsights(db),
     reference: new ReferenceService(db),
     tariffs: new TariffsService(db),
-    drivers: new DriversService(db),
+    drivers: driversService,
     driverDetails: new DriverDetailsService(db),
     customerInformation: new CustomerInformationService(db, (cp, action, payload, opts) =>
       commands.sendRecorded(cp, action, payload, opts),

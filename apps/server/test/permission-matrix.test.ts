@@ -52,6 +52,8 @@ const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/portal\/(Brand|Country|Enum)\b/, 'signedIn'],
   [/^\/api\/ocpp\/RemoteTrigger\//, 'commands'],
   [/^\/api\/portal\/ChargePoint\/:id\/commands$/, 'commands'],
+  // One command to many chargers is a remote command to each (bulk actions on the list).
+  [/^\/api\/portal\/ChargePoint\/Bulk\/commands$/, 'commands'],
   // One display message to several chargers is a remote command to each.
   [/^\/api\/portal\/DisplayMessages$/, 'commands'],
   [/^\/api\/messageTrace\/OcppLogs\//, 'logs'],

@@ -209,6 +209,8 @@ export const ChargePointFilter = z.object({
   list: z.enum(['all', 'active', 'inactive', 'archived']).optional(),
   /** false: leave archived charge points out (those a smart-charging group may take). */
   archived: z.boolean().optional(),
+  /** Only these charge points (database ids): a selection's export. */
+  ids: z.array(z.number().int().positive().max(2_147_483_647)).max(1000).optional(),
 });
 export type ChargePointFilter = z.input<typeof ChargePointFilter>;
 

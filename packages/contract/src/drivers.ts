@@ -300,6 +300,8 @@ export const DriverFilter = z.object({
   createdTo: IsoTime.optional(),
   sortBy: DriverSort.default('id'),
   sortOrder: SortOrder.default('asc'),
+  /** Only these drivers: a selection's export. */
+  ids: z.array(z.number().int().positive().max(2_147_483_647)).max(1000).optional(),
 });
 export type DriverFilter = z.input<typeof DriverFilter>;
 

@@ -35,3 +35,4 @@ export * from './raw-calls.js';
 export * from './monitoring.js';
 export * from './events.js';
 export * from './api-keys.js';
+export * from './bulk.js';

@@ -25,6 +25,7 @@ import { commandMessages } from './messages/commands.js';
 import { rawCallMessages } from './messages/raw-calls.js';
 import { eventMessages } from './messages/events.js';
 import { apiKeyMessages } from './messages/api-keys.js';
+import { bulkMessages } from './messages/bulk.js';
 
 /**
  * Every text the API answers with, in each language of the portal. Keys are grouped by domain;
@@ -171,6 +172,7 @@ const en = {
   ...rawCallMessages.en,
   ...eventMessages.en,
   ...apiKeyMessages.en,
+  ...bulkMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -317,6 +319,7 @@ const tr: Record<MessageKey, string> = {
   ...rawCallMessages.tr,
   ...eventMessages.tr,
   ...apiKeyMessages.tr,
+  ...bulkMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };

@@ -56,6 +56,7 @@ export function chargePointWhere(actor: Actor, kind: ListKind, f?: Partial<Filte
     f?.state ? stateWhere(f.state) : undefined,
     f?.archived === false ? isNull(chargePoints.archivedAt) : undefined,
     f?.archived === true ? isNotNull(chargePoints.archivedAt) : undefined,
+    f?.ids ? inArray(chargePoints.id, f.ids) : undefined,
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Driver, DriverFilter, DriverStatus } from '@voltline/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
@@ -94,6 +94,7 @@ function where(actor: Actor, f?: Filter, subtreeOf?: string): SQL | undefined {
     f?.balanceMax === undefined ? undefined : lte(drivers.balance, f.balanceMax),
     f?.createdFrom ? gte(drivers.createdAt, new Date(f.createdFrom)) : undefined,
     f?.createdTo ? lte(drivers.createdAt, new Date(f.createdTo)) : undefined,
+    f?.ids ? inArray(drivers.id, f.ids) : undefined,
   );
 }
 

@@ -1,5 +1,6 @@
 import { Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { TableRowSelection } from 'antd/es/table/interface';
 import { type ChargePoint, type Page } from '@voltline/contract';
 import { actionsColumn, useListTableProps } from '../../../components/list-table/columns';
 import { OneLine, OneLineLink } from '../../../components/list-table/one-line';
@@ -19,10 +20,13 @@ export function ChargePointTable({
   page,
   loading,
   onPage,
+  rowSelection,
 }: {
   page: Page<ChargePoint> | undefined;
   loading: boolean;
   onPage: (index: number) => void;
+  /** Ticking rows for a bulk action, where the user may take one. */
+  rowSelection?: TableRowSelection<ChargePoint>;
 }) {
   const { t, i18n } = useTranslation('chargePoints');
   const { t: tc } = useTranslation('common');
@@ -125,7 +129,7 @@ export function ChargePointTable({
     actionsColumn(tc('common.actions'), 112, (cp) => <ChargePointActions cp={cp} />),
   ];
 
-  const tableProps = useListTableProps(columns);
+  const tableProps = useListTableProps(columns, rowSelection ? 32 : 0);
 
   return (
     <Table<ChargePoint>
@@ -134,6 +138,7 @@ export function ChargePointTable({
       dataSource={page?.items}
       loading={loading}
       {...tableProps}
+      rowSelection={rowSelection}
       pagination={useListPagination(page, onPage)}
       data-testid="cp-table"
     />

@@ -15,6 +15,9 @@ import { listFilter, useChargePoints } from '../api/get-charge-points';
 import type { DeviceList } from '../api/keys';
 import { ChargePointFilters } from '../components/charge-point-filters';
 import { ChargePointTable } from '../components/charge-point-table';
+import { ChargePointBulk } from '../components/charge-point-bulk';
+import { useBulkSelection } from '../../../components/bulk/use-bulk-selection';
+import type { ChargePoint } from '@voltline/contract';
 import { SendToManyModal } from '../components/display-messages/send-to-many-modal';
 import { DEVICE_LISTS, filterFromParams, filterToParams } from '../filter-params';
 import { DEVICES_PATH } from '../paths';
@@ -33,6 +36,7 @@ export default function ChargePointListPage() {
   } = useListView(filterFromParams, filterToParams);
   const chargePoints = useChargePoints(kind, index, filter);
   const excel = useFileDownload();
+  const bulk = useBulkSelection<ChargePoint, typeof filter>(listFilter(kind, filter), chargePoints.data);
 
   return (
     <>
@@ -89,11 +93,13 @@ export default function ChargePointListPage() {
         data-testid="cp-list-tabs"
       />
       <ChargePointFilters kind={kind} value={filter} onChange={(next) => setFilter(next)} />
+      <ChargePointBulk kind={kind} state={bulk} />
       <Card styles={{ body: { padding: 0 } }} aria-label={t('list.title')}>
         <ChargePointTable
           page={chargePoints.data}
           loading={chargePoints.isPending}
           onPage={(i) => setView({ index: i })}
+          rowSelection={bulk.rowSelection}
         />
       </Card>
       <SendToManyModal

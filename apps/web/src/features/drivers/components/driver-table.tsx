@@ -20,11 +20,14 @@ export function DriverTable({
   loading,
   filter,
   onChange,
+  rowSelection,
 }: {
   page: Page<Driver> | undefined;
   loading: boolean;
   filter: DriverFilter;
   onChange: (index: number, sort: Pick<DriverFilter, 'sortBy' | 'sortOrder'>) => void;
+  /** Ticking rows for a bulk action. */
+  rowSelection?: TableProps<Driver>['rowSelection'];
 }) {
   const { t, i18n } = useTranslation('drivers');
   const { t: tc } = useTranslation('common');
@@ -116,7 +119,7 @@ export function DriverTable({
     onChange(extra.action === 'paginate' ? (pagination.current ?? 1) - 1 : 0, sort);
   };
 
-  const tableProps = useListTableProps(columns);
+  const tableProps = useListTableProps(columns, rowSelection ? 32 : 0);
 
   return (
     <Table<Driver>
@@ -125,6 +128,7 @@ export function DriverTable({
       dataSource={page?.items}
       loading={loading}
       {...tableProps}
+      rowSelection={rowSelection}
       onChange={handleChange}
       locale={{ emptyText: t('list.empty') }}
       pagination={useListPagination(page)}

@@ -12,6 +12,9 @@ import { exportDrivers } from '../api/export-drivers';
 import { useDrivers } from '../api/get-drivers';
 import { DriverFilters } from '../components/driver-filters';
 import { DriverTable } from '../components/driver-table';
+import { DriverBulk } from '../components/driver-bulk';
+import { useBulkSelection } from '../../../components/bulk/use-bulk-selection';
+import type { Driver } from '@voltline/contract';
 import { filterFromParams, filterToParams } from '../filter-params';
 import { DRIVERS_PATH } from '../paths';
 
@@ -27,6 +30,8 @@ export default function DriverListPage() {
   const excel = useFileDownload();
 
   const { sortBy: _sortBy, sortOrder: _sortOrder, ...filters } = filter;
+  // Sorting keeps the selection: only what the filter matches names the rows.
+  const bulk = useBulkSelection<Driver, typeof filters>(filters, drivers.data);
 
   return (
     <>
@@ -55,8 +60,10 @@ export default function DriverListPage() {
         value={filters}
         onChange={(next) => setFilter({ ...next, sortBy: filter.sortBy, sortOrder: filter.sortOrder })}
       />
+      <DriverBulk state={bulk} />
       <Card styles={{ body: { padding: 0 } }} aria-label={t('list.title')}>
         <DriverTable
+          rowSelection={bulk.rowSelection}
           page={drivers.data}
           loading={drivers.isFetching}
           filter={filter}

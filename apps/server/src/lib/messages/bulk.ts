@@ -1,0 +1,33 @@
+/** Texts of bulk actions on the portal's lists; merged into lib/messages.ts. */
+const en = {
+  'bulk.tooMany':
+    'This selection has {count} rows; one bulk action takes at most {max}. Narrow the filter and try again.',
+  'bulk.reasonRequired': 'Give a reason for the status change.',
+  'bulk.commandAccepted': 'The charge point accepted ({status}).',
+  'bulk.notInReach': 'Not found, or not in your reach; nothing was done.',
+  'bulk.alreadyArchived': 'Already archived; nothing was done.',
+  'bulk.notArchived': 'Not archived; nothing was done.',
+  'bulk.tariffRequired': 'Choose the tariff to assign.',
+  'bulk.noConnectors': 'This charge point has no connectors; nothing was done.',
+  'bulk.tariffAssigned': 'Tariff set on {count} connector(s).',
+  'bulk.tariffRemoved': 'Tariff taken off {count} connector(s).',
+  'bulk.oneChargerOnly': 'A charger password is set one charge point at a time, never in bulk.',
+};
+
+const tr: Record<keyof typeof en, string> = {
+  'bulk.tooMany':
+    'Bu seçimde {count} satır var; bir toplu işlem en fazla {max} satıra uygulanır. Filtreyi daraltıp tekrar deneyin.',
+  'bulk.reasonRequired': 'Durum değişikliği için bir gerekçe yazın.',
+  'bulk.commandAccepted': 'Şarj istasyonu kabul etti ({status}).',
+  'bulk.notInReach': 'Bulunamadı ya da erişiminizde değil; hiçbir şey yapılmadı.',
+  'bulk.alreadyArchived': 'Zaten arşivde; hiçbir şey yapılmadı.',
+  'bulk.notArchived': 'Arşivde değil; hiçbir şey yapılmadı.',
+  'bulk.tariffRequired': 'Atanacak tarifeyi seçin.',
+  'bulk.noConnectors': 'Bu şarj istasyonunun soketi yok; hiçbir şey yapılmadı.',
+  'bulk.tariffAssigned': 'Tarife {count} sokete atandı.',
+  'bulk.tariffRemoved': 'Tarife {count} soketten kaldırıldı.',
+  'bulk.oneChargerOnly':
+    'Şarj istasyonu parolası toplu değil, her seferinde tek bir istasyon için ayarlanır.',
+};
+
+export const bulkMessages = { en, tr };

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startCharger, type SimCharger } from '@voltline/simulator';
+import { api, launchBrowser, newPage, screenshot, signInAs } from '../support/browser';
+import { startServer, type TestServer } from '../support/server';
+
+// Bulk actions on the charge point list: tick rows (or every row the filter matches), act on them
+// once, and read what became of each row, a refusal in red words.
+
+let server: TestServer;
+let browser: Browser;
+const chargers: SimCharger[] = [];
+const LIST = '/portal/management/device';
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await Promise.all(chargers.map((c) => c.close().catch(() => undefined)));
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Creates a charge point of İstanbul through the API; returns what its charger connects with. */
+async function chargePoint(page: Page, id: string) {
+  const operators = await api<{ id: number; name: string }[]>(page, 'GET', 'portal/operator/lookup');
+  const operatorId = operators.find((op) => op.name === 'Voltline İstanbul')?.id;
+  const creds = await api<{ ocppUrl: string; password: string }>(page, 'POST', 'portal/ChargePoint', {
+    chargePointId: id,
+    name: id,
+    operatorId,
+    connectorCount: 1,
+  });
+  return { url: creds.ocppUrl.slice(0, -(id.length + 1)), id, password: creds.password };
+}
+
+const rows = (page: Page) => page.getByTestId('cp-table').locator('tbody tr.ant-table-row');
+
+async function chooseBulkAction(page: Page, name: string) {
+  await page.getByTestId('bulk-actions').click();
+  await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name, exact: true }).click();
+}
+
+describe('bulk actions on the charge point list', () => {
+  it('resets two ticked charge points and shows each one’s outcome: one done, one refused in red words', async () => {
+    const { page } = await newPage(browser, server.url);
+    await signInAs(page, 'admin@voltline.local');
+    chargers.push(await startCharger(await chargePoint(page, 'BLK-ON')));
+    await chargePoint(page, 'BLK-OFF');
+
+    await page.goto(`${LIST}?list=all&search=BLK-`);
+    await expect.poll(() => rows(page).count()).toBe(2);
+    await expect
+      .poll(() => rows(page).filter({ hasText: 'BLK-ON' }).innerText(), { timeout: 15_000 })
+      .toMatch(/\bConnected\b/);
+    for (const id of ['BLK-ON', 'BLK-OFF']) {
+      await rows(page).filter({ hasText: id }).getByRole('checkbox').check();
+    }
+    await expect.poll(() => page.getByTestId('bulk-count').innerText()).toBe('2 selected');
+
+    await chooseBulkAction(page, 'Reset');
+    const dialog = page.getByRole('dialog', { name: 'Reset' });
+    await dialog.getByLabel('Hard').check();
+    await dialog.getByRole('button', { name: 'Apply to 2' }).click();
+
+    const results = page.getByTestId('bulk-results');
+    await results.waitFor();
+    const on = results.locator('tr', { hasText: 'BLK-ON' });
+    const off = results.locator('tr', { hasText: 'BLK-OFF' });
+    await expect.poll(() => on.innerText()).toContain('The charge point accepted (Accepted).');
+    expect(await on.locator('[data-outcome]').innerText()).toBe('Done');
+    expect(await off.innerText()).toContain('Charge point BLK-OFF is not connected.');
+    const refusal = off.locator('[data-outcome]');
+    expect(await refusal.innerText()).toBe('Refused');
+    expect(await refusal.getAttribute('class')).toContain('ant-tag-red');
+    expect(await page.getByTestId('bulk-summary').innerText()).toBe('Done: 1 · Refused: 1 · Failed: 0');
+    await screenshot(page, 'bulk-reset-results');
+  });
+
+  it('archives every charge point matching the filter, beyond the page, then restores them all', async () => {
+    const { page } = await newPage(browser, server.url);
+    await signInAs(page, 'admin@voltline.local');
+    for (let n = 1; n <= 12; n++) await chargePoint(page, `BLKA-${String(n).padStart(2, '0')}`);
+
+    await page.goto(`${LIST}?list=all&search=BLKA-`);
+    await expect.poll(() => rows(page).count()).toBe(10);
+    await page.getByTestId('cp-table').locator('thead').getByRole('checkbox').check();
+    await expect.poll(() => page.getByTestId('bulk-count').innerText()).toBe('10 selected');
+    await page.getByTestId('bulk-select-all').click();
+    await expect
+      .poll(() => page.getByTestId('bulk-count').innerText())
+      .toBe('All 12 matching the filter are selected');
+
+    await chooseBulkAction(page, 'Archive');
+    await page.getByRole('dialog', { name: 'Archive' }).getByRole('button', { name: 'Apply to 12' }).click();
+    await expect
+      .poll(() => page.getByTestId('bulk-summary').innerText())
+      .toBe('Done: 12 · Refused: 0 · Failed: 0');
+    await page.getByTestId('bulk-results-close').click();
+    const archived = await api<{ total: number }>(
+      page,
+      'POST',
+      'portal/ChargePoint/GetDeletedChargePointsDynamic?index=0&size=10',
+      {
+        search: 'BLKA-',
+      },
+    );
+    expect(archived.total).toBe(12);
+
+    await expect.poll(() => rows(page).filter({ hasText: 'Archived' }).count()).toBe(10);
+    await page.getByTestId('cp-table').locator('thead').getByRole('checkbox').check();
+    await page.getByTestId('bulk-select-all').click();
+    await chooseBulkAction(page, 'Restore');
+    await page.getByRole('dialog', { name: 'Restore' }).getByRole('button', { name: 'Apply to 12' }).click();
+    await expect
+      .poll(() => page.getByTestId('bulk-summary').innerText())
+      .toBe('Done: 12 · Refused: 0 · Failed: 0');
+    const results = page.getByTestId('bulk-results');
+    expect(await results.locator('tbody tr').first().innerText()).toContain('Charge point restored.');
+    await page.getByTestId('bulk-results-close').click();
+
+    // One tariff on every connector of all twelve, chosen in the confirmation.
+    const operators = await api<{ id: number; name: string }[]>(page, 'GET', 'portal/operator/lookup');
+    await api(page, 'POST', 'portal/tariff', {
+      name: 'Bulk AC tariff',
+      operatorId: operators.find((op) => op.name === 'Voltline İstanbul')?.id,
+      type: 'AC',
+      paymentType: 'Postpaid',
+      pricePerKwh: 750,
+    });
+    await expect.poll(() => rows(page).filter({ hasText: 'Archived' }).count()).toBe(0);
+    await page.getByTestId('cp-table').locator('thead').getByRole('checkbox').check();
+    await page.getByTestId('bulk-select-all').click();
+    await chooseBulkAction(page, 'Assign a tariff');
+    const dialog = page.getByRole('dialog', { name: 'Assign a tariff' });
+    await dialog.getByTestId('bulk-tariff').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Bulk AC tariff', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Apply to 12' }).click();
+    await expect
+      .poll(() => page.getByTestId('bulk-summary').innerText())
+      .toBe('Done: 12 · Refused: 0 · Failed: 0');
+    expect(await results.locator('tbody tr').first().innerText()).toContain('Tariff set on 1 connector(s).');
+    await screenshot(page, 'bulk-tariff-results');
+  });
+});
