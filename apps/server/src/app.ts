@@ -2,6 +2,7 @@ import { deviceModelRoutes } from './modules/device-model/device-model.routes.js
 import { displayMessageRoutes } from './modules/display-messages/display-messages.routes.js';
 import { chargerLimitsRoutes } from './modules/charger-limits/charger-limits.routes.js';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
@@ -140,12 +141,14 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
     // Commands this process sent before a crash never got their answer: recorded as lost.
     await services.commands.markLost();
     await ocpp.start(app.server);
+    services.webhookWorker.start();
   });
   // Chargers' sockets are closed before the HTTP server, which would otherwise wait for them.
   app.addHook('preClose', async () => {
     services.health.shuttingDown();
     // E-mails of answers already given (password reset, registration) go out before the end.
     await services.auth.idle();
+    await services.webhookWorker.stop();
     await ocpp.stop();
     await services.nodes.stop();
     services.leaderWork.close();
@@ -256,6 +259,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
       networkProfileRoutes(api, services);
       bookingRoutes(api, services);
       smartChargingRoutes(api, services);
+      webhookRoutes(api, services);
       done();
     },
     { prefix: '/api' },

@@ -24,3 +24,4 @@ export * from './customer-information.js';
 export * from './display-messages.js';
 export * from './charger-limits.js';
 export * from './events.js';
+export * from './webhooks.js';

@@ -1,0 +1,156 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
+import { WEBHOOK_HEADERS } from '@voltline/contract';
+import { VERSION } from '../../version.js';
+import { signatureHeader } from './signature.js';
+import { refusalOf } from './url-guard.js';
+
+/** A delivery this process has claimed: no other process sends it while the claim holds. */
+export interface Claimed {
+  id: number;
+  endpointId: number;
+  url: string;
+  secret: string;
+  eventId: string | null;
+  eventType: string;
+  body: string;
+  attempts: number;
+  giveUpAt: Date;
+}
+
+export interface TryResult {
+  status: number | null;
+  answer: string | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** Long enough for any send to end (the timeout is at most 60 s): then another process may retry. */
+const CLAIM_MS = 120_000;
+const ANSWER_CHARS = 500;
+
+/**
+ * Claims due deliveries for this process. A delivery waits while an earlier one of the same charger
+ * to the same endpoint is pending, so each endpoint hears of a charger's events in order.
+ */
+export async function claimDue(db: Db, now: Date, limit: number): Promise<Claimed[]> {
+  const until = new Date(now.getTime() + CLAIM_MS);
+  const result = await db.execute(sql`
+    UPDATE webhook_deliveries d SET locked_until = ${until.toISOString()}
+    FROM webhook_endpoints e
+    WHERE e.id = d.endpoint_id AND d.id IN (
+      SELECT c.id FROM webhook_deliveries c JOIN webhook_endpoints ce ON ce.id = c.endpoint_id
+      WHERE c.state = 'pending' AND ce.enabled AND c.next_attempt_at <= ${now.toISOString()}
+        AND (c.locked_until IS NULL OR c.locked_until <= ${now.toISOString()})
+        AND (c.charge_point_id IS NULL OR NOT EXISTS (
+          SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = c.endpoint_id
+            AND p.charge_point_id = c.charge_point_id AND p.state = 'pending' AND p.id < c.id))
+      ORDER BY c.id LIMIT ${limit}
+      FOR UPDATE OF c SKIP LOCKED)
+    RETURNING d.id, d.endpoint_id, e.url, e.secret, d.event_id, d.event_type, d.body, d.attempts, d.give_up_at`);
+  type Row = {
+    id: string | number;
+    endpoint_id: number;
+    url: string;
+    secret: string;
+    event_id: string | number | null;
+    event_type: string;
+    body: string;
+    attempts: number;
+    give_up_at: string | Date;
+  };
+  return (result as unknown as { rows: Row[] }).rows
+    .map((r) => ({
+      id: Number(r.id),
+      endpointId: r.endpoint_id,
+      url: r.url,
+      secret: r.secret,
+      eventId: r.event_id === null ? null : String(r.event_id),
+      eventType: r.event_type,
+      body: r.body,
+      attempts: r.attempts,
+      giveUpAt: new Date(r.give_up_at),
+    }))
+    .sort((a, b) => a.id - b.id);
+}
+
+/** One signed POST of a delivery; any answer but 2xx, and no answer, is a failure. */
+export async function sendOnce(
+  d: Claimed,
+  opts: { timeoutMs: number; allowPrivate: boolean; now: Date },
+): Promise<TryResult> {
+  const started = performance.now();
+  const took = () => Math.round(performance.now() - started);
+  const refusal = await refusalOf(d.url, opts.allowPrivate);
+  if (refusal)
+    return { status: null, answer: null, error: `address refused (${refusal})`, durationMs: took() };
+  const t = Math.floor(opts.now.getTime() / 1000);
+  try {
+    const res = await fetch(d.url, {
+      method: 'POST',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(opts.timeoutMs),
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': `Voltline-Webhooks/${VERSION}`,
+        [WEBHOOK_HEADERS.signature]: signatureHeader(d.secret, t, d.body),
+        [WEBHOOK_HEADERS.eventId]: d.eventId ?? `test-${d.id}`,
+        [WEBHOOK_HEADERS.eventType]: d.eventType,
+        [WEBHOOK_HEADERS.deliveryId]: String(d.id),
+      },
+      body: d.body,
+    });
+    const text = await res.text().catch(() => '');
+    return { status: res.status, answer: text.slice(0, ANSWER_CHARS), error: null, durationMs: took() };
+  } catch (err) {
+    const e = err as Error & { cause?: { code?: string } };
+    const error = e.name === 'TimeoutError' ? 'timed out' : (e.cause?.code ?? e.message);
+    return { status: null, answer: null, error: error.slice(0, ANSWER_CHARS), durationMs: took() };
+  }
+}
+
+/** The pause before try n + 1 after n failed tries: 30 s, 1 min, 2 min, … at most an hour. */
+export function backoffMs(failedTries: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, failedTries - 1), 3_600_000);
+}
+
+/**
+ * Records a try and what follows: delivered, or the next try, or given up after its day. Answers
+ * whether the endpoint has now failed for a whole day without a single success (to be switched off).
+ */
+export async function recordTry(db: Db, d: Claimed, r: TryResult, now: Date): Promise<boolean> {
+  const ok = r.status !== null && r.status >= 200 && r.status < 300;
+  return db.transaction(async (tx) => {
+    await tx.insert(webhookAttempts).values({ deliveryId: d.id, at: now, ...r });
+    const attempts = d.attempts + 1;
+    const common = { attempts, lockedUntil: null, lastStatus: r.status, lastAnswer: r.answer ?? r.error };
+    if (ok) {
+      await tx
+        .update(webhookDeliveries)
+        .set({ ...common, state: 'delivered', deliveredAt: now })
+        .where(eq(webhookDeliveries.id, d.id));
+      await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, d.endpointId));
+      return false;
+    }
+    const givenUp = now.getTime() >= d.giveUpAt.getTime();
+    await tx
+      .update(webhookDeliveries)
+      .set({
+        ...common,
+        state: givenUp ? 'failed' : 'pending',
+        nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
+      })
+      .where(eq(webhookDeliveries.id, d.id));
+    const [endpoint] = await tx
+      .update(webhookEndpoints)
+      .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz)` })
+      .where(eq(webhookEndpoints.id, d.endpointId))
+      .returning({ failingSince: webhookEndpoints.failingSince, enabled: webhookEndpoints.enabled });
+    return (
+      !!endpoint?.enabled &&
+      !!endpoint.failingSince &&
+      now.getTime() - endpoint.failingSince.getTime() >= 24 * 3_600_000
+    );
+  });
+}
