@@ -73,6 +73,7 @@ const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/portal\/booking\b/, 'bookings'],
   [/^\/api\/portal\/SmartCharging\b/, 'smartCharging'],
   [/^\/api\/portal\/user\b/, 'users'],
+  [/^\/api\/portal\/Webhooks\b/, 'integrations'],
 ];
 
 function expectedPermission(method: string, url: string): string | undefined {

@@ -18,6 +18,8 @@ import {
   smartChargingMembers,
   tariffs,
   users,
+  webhookDeliveries,
+  webhookEndpoints,
 } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/password.js';
 import { declaredRoutes } from '../src/plugins/auth.js';
@@ -42,6 +44,7 @@ const MARKERS = [
   'Ankara Yolu',
   'ankara-probe-7.0.zip',
   'Ankara probe grid',
+  'ank-probe-hook',
 ];
 
 beforeAll(async () => {
@@ -183,6 +186,22 @@ beforeAll(async () => {
       expiresAt: new Date(Date.now() + 3_600_000),
     })
     .returning();
+  const [hook] = await db
+    .insert(webhookEndpoints)
+    .values({ operatorId: ankara!.id, url: 'https://ank-probe-hook.example/in', secret: 'whsec_ank-probe' })
+    .returning();
+  const [hookDelivery] = await db
+    .insert(webhookDeliveries)
+    .values({
+      endpointId: hook!.id,
+      eventType: 'webhook.test',
+      body: '{"id":"ank-probe-hook"}',
+      state: 'delivered',
+      nextAttemptAt: new Date(),
+      giveUpAt: new Date(),
+    })
+    .returning();
+  Object.assign(ids, { webhook: hook!.id, webhookDelivery: hookDelivery!.id });
   Object.assign(ids, {
     booking: booking!.id,
     operator: ankara!.id,
@@ -229,12 +248,15 @@ function idFor(url: string): number | string | undefined {
     [/\/Firmware\/campaigns\/:id/, 'campaign'],
     [/\/booking\/:id/, 'booking'],
     [/\/SmartCharging\//, 'smartChargingGroup'],
+    [/\/Webhooks\/deliveries\/:id/, 'webhookDelivery'],
+    [/\/Webhooks\/:id/, 'webhook'],
   ];
   const key = rules.find(([re]) => re.test(url))?.[1];
   return key === undefined ? undefined : ids[key];
 }
 
 const BODIES: Record<string, unknown> = {
+  'PUT /api/portal/Webhooks/:id': { description: 'tenant probe' },
   'POST /api/portal/Transaction/:id/close': { reason: 'tenant probe' },
   'POST /api/portal/Transaction/:id/review': { action: 'release', note: 'tenant probe' },
   'POST /api/portal/ChargePoint/:id/password': {},

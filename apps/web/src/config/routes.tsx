@@ -14,6 +14,7 @@ import { SECURITY_EVENT_ROUTES } from '../features/security-events/routes';
 import { SESSION_ROUTES } from '../features/sessions/routes';
 import { SMART_CHARGING_ROUTES } from '../features/smart-charging/routes';
 import { TARIFF_ROUTES } from '../features/tariffs/routes';
+import { WEBHOOK_ROUTES } from '../features/webhooks/routes';
 import { lazyScreen } from '../lib/lazy';
 import {
   APP_PREFIX,
@@ -86,6 +87,7 @@ export const PROTECTED_ROUTES: ScreenRoute[] = [
   ...DIAGNOSTICS_ROUTES,
   ...MAINTENANCE_LOG_ROUTES,
   ...SECURITY_EVENT_ROUTES,
+  ...WEBHOOK_ROUTES,
 ];
 
 export const MENU_ROUTES = PROTECTED_ROUTES.filter((r) => r.menu);

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'firmware',
   'security',
   'smartCharging',
+  'webhooks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
