@@ -51,6 +51,10 @@ export const SERVER_LAYERS = [
   ['charger-limits'],
   // Smart-charging groups and their balancer; they send through the commands (handed in by services.ts).
   ['smart-charging'],
+  // Integration events (issue #32): written in the transaction of their change, read by webhooks.
+  ['events'],
+  // Webhooks: deliveries of the events to operators' endpoints, sent by a worker in every process.
+  ['webhooks'],
 ];
 
 const dirs = (dir) =>

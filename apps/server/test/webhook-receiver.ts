@@ -14,7 +14,12 @@ export interface Received {
  * A webhook receiver as an integrator writes one (docs/webhooks.md): it checks each request's
  * signature itself, with Node's crypto, independently of the server's signing code.
  */
-export function verify(secret: string, header: string | undefined, body: string, nowMs = Date.now()): boolean {
+export function verify(
+  secret: string,
+  header: string | undefined,
+  body: string,
+  nowMs = Date.now(),
+): boolean {
   const parts = new Map((header ?? '').split(',').map((kv) => kv.split('=', 2) as [string, string]));
   const t = Number(parts.get('t'));
   const v1 = parts.get('v1') ?? '';

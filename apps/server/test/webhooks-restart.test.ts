@@ -94,7 +94,9 @@ describe('webhook deliveries across a restart and in a cluster', () => {
       expect(ids).toHaveLength(40);
       expect(new Set(ids).size).toBe(40);
       for (let cp = 100; cp < 104; cp++) {
-        const order = receiver.received.filter((x) => x.event.data.chargePoint === cp).map((x) => x.event.data.sessionId);
+        const order = receiver.received
+          .filter((x) => x.event.data.chargePoint === cp)
+          .map((x) => x.event.data.sessionId);
         expect(order).toEqual([...order].sort((x, y) => Number(x) - Number(y)));
       }
     } finally {

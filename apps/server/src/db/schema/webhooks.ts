@@ -28,7 +28,10 @@ export const webhookEndpoints = pgTable(
       .references(() => operators.id),
     url: text('url').notNull(),
     description: text('description'),
-    eventTypes: text('event_types').array().notNull().default(sql`'{}'::text[]`),
+    eventTypes: text('event_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     secret: text('secret').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     /** Why it is off: `user` (switched off by staff) or `failing` (switched off by Voltline). */

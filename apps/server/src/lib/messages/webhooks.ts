@@ -3,7 +3,8 @@ const en = {
   'webhook.created': 'Webhook created. Copy its secret now: it is not shown again.',
   'webhook.updated': 'Webhook saved.',
   'webhook.deleted': 'Webhook deleted.',
-  'webhook.secretRotated': 'New secret made. Copy it now: it is not shown again. The old one no longer signs.',
+  'webhook.secretRotated':
+    'New secret made. Copy it now: it is not shown again. The old one no longer signs.',
   'webhook.testQueued': 'Test event stored; it is being sent. Its answer appears in the delivery log.',
   'webhook.replayQueued': 'The delivery will be sent again; its answer appears in the delivery log.',
   'webhook.urlScheme':

@@ -60,7 +60,7 @@ export async function claimDue(db: Db, now: Date, limit: number): Promise<Claime
     attempts: number;
     give_up_at: string | Date;
   };
-  return (result as unknown as { rows: Row[] }).rows
+  return (result as { rows: Row[] }).rows
     .map((r) => ({
       id: Number(r.id),
       endpointId: r.endpoint_id,
@@ -130,7 +130,10 @@ export async function recordTry(db: Db, d: Claimed, r: TryResult, now: Date): Pr
         .update(webhookDeliveries)
         .set({ ...common, state: 'delivered', deliveredAt: now })
         .where(eq(webhookDeliveries.id, d.id));
-      await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, d.endpointId));
+      await tx
+        .update(webhookEndpoints)
+        .set({ failingSince: null })
+        .where(eq(webhookEndpoints.id, d.endpointId));
       return false;
     }
     const givenUp = now.getTime() >= d.giveUpAt.getTime();
@@ -144,7 +147,9 @@ export async function recordTry(db: Db, d: Claimed, r: TryResult, now: Date): Pr
       .where(eq(webhookDeliveries.id, d.id));
     const [endpoint] = await tx
       .update(webhookEndpoints)
-      .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz)` })
+      .set({
+        failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz)`,
+      })
       .where(eq(webhookEndpoints.id, d.endpointId))
       .returning({ failingSince: webhookEndpoints.failingSince, enabled: webhookEndpoints.enabled });
     return (

@@ -24,7 +24,14 @@ const write = { permission: 'integrations:write' } as const;
 export function webhookRoutes(app: App, { webhooks }: { webhooks: WebhooksService }) {
   app.get(
     `/${WEBHOOKS_API.endpoints}`,
-    { config: read, schema: { tags, summary: 'Webhook endpoints in reach', response: { 200: ok(z.array(WebhookEndpoint)) } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Webhook endpoints in reach',
+        response: { 200: ok(z.array(WebhookEndpoint)) },
+      },
+    },
     async (request) => ({ data: await webhooks.list(ctxOf(request)) }),
   );
 
@@ -32,7 +39,12 @@ export function webhookRoutes(app: App, { webhooks }: { webhooks: WebhooksServic
     `/${WEBHOOKS_API.endpoints}`,
     {
       config: write,
-      schema: { tags, summary: 'Create a webhook; its secret is answered this once', body: CreateWebhookBody, response: { 200: ok(WebhookWithSecret) } },
+      schema: {
+        tags,
+        summary: 'Create a webhook; its secret is answered this once',
+        body: CreateWebhookBody,
+        response: { 200: ok(WebhookWithSecret) },
+      },
     },
     async (request) => ({
       data: await webhooks.create(ctxOf(request), request.body),
@@ -44,14 +56,22 @@ export function webhookRoutes(app: App, { webhooks }: { webhooks: WebhooksServic
     `/${WEBHOOKS_API.deliveries}`,
     {
       config: read,
-      schema: { tags, summary: 'The delivery log, newest first, with each try', querystring: WebhookDeliveryQuery, response: { 200: ok(page(WebhookDelivery)) } },
+      schema: {
+        tags,
+        summary: 'The delivery log, newest first, with each try',
+        querystring: WebhookDeliveryQuery,
+        response: { 200: ok(page(WebhookDelivery)) },
+      },
     },
     async (request) => ({ data: await webhooks.deliveries(ctxOf(request), request.query) }),
   );
 
   app.post(
     `/${WEBHOOKS_API.deliveries}/:id/replay`,
-    { config: write, schema: { tags, summary: 'Send one delivery again', params: IdParams, response: { 200: ok(z.null()) } } },
+    {
+      config: write,
+      schema: { tags, summary: 'Send one delivery again', params: IdParams, response: { 200: ok(z.null()) } },
+    },
     async (request) => {
       await webhooks.replay(ctxOf(request), request.params.id);
       return { data: null, message: translate(request.locale, 'webhook.replayQueued') };
@@ -60,7 +80,10 @@ export function webhookRoutes(app: App, { webhooks }: { webhooks: WebhooksServic
 
   app.put(
     `/${WEBHOOKS_API.endpoints}/:id`,
-    { config: write, schema: { tags, params: IdParams, body: UpdateWebhookBody, response: { 200: ok(WebhookEndpoint) } } },
+    {
+      config: write,
+      schema: { tags, params: IdParams, body: UpdateWebhookBody, response: { 200: ok(WebhookEndpoint) } },
+    },
     async (request) => ({
       data: await webhooks.update(ctxOf(request), request.params.id, request.body),
       message: translate(request.locale, 'webhook.updated'),
@@ -78,7 +101,15 @@ export function webhookRoutes(app: App, { webhooks }: { webhooks: WebhooksServic
 
   app.post(
     `/${WEBHOOKS_API.endpoints}/:id/rotateSecret`,
-    { config: write, schema: { tags, summary: 'A new secret, answered this once', params: IdParams, response: { 200: ok(WebhookWithSecret) } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'A new secret, answered this once',
+        params: IdParams,
+        response: { 200: ok(WebhookWithSecret) },
+      },
+    },
     async (request) => ({
       data: await webhooks.rotateSecret(ctxOf(request), request.params.id),
       message: translate(request.locale, 'webhook.secretRotated'),
@@ -89,7 +120,12 @@ export function webhookRoutes(app: App, { webhooks }: { webhooks: WebhooksServic
     `/${WEBHOOKS_API.endpoints}/:id/test`,
     {
       config: write,
-      schema: { tags, summary: 'Send a webhook.test event', params: IdParams, response: { 200: ok(z.object({ deliveryId: z.number().int() })) } },
+      schema: {
+        tags,
+        summary: 'Send a webhook.test event',
+        params: IdParams,
+        response: { 200: ok(z.object({ deliveryId: z.number().int() })) },
+      },
     },
     async (request) => ({
       data: await webhooks.sendTest(ctxOf(request), request.params.id),

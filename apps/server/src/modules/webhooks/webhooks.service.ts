@@ -232,4 +232,3 @@ export class WebhooksService {
     if (refusal === 'unresolved') throw badRequest('webhook.urlUnresolved');
   }
 }
-

@@ -32,7 +32,8 @@ afterEach(async () => {
   admin = await t.login('admin@voltline.local');
   // Each test's endpoints go with it: a later test's events reach only its own.
   const list = await t.call<{ data: WebhookEndpoint[] }>('GET', '/api/portal/Webhooks', { token: admin });
-  for (const e of list.body.data ?? []) await t.call('DELETE', `/api/portal/Webhooks/${e.id}`, { token: admin });
+  for (const e of list.body.data ?? [])
+    await t.call('DELETE', `/api/portal/Webhooks/${e.id}`, { token: admin });
   for (const r of receivers.splice(0)) await r.down();
 });
 afterAll(() => t.close());
@@ -70,7 +71,12 @@ describe('webhooks', () => {
   it('sends a signed session.stopped the receiver verifies, and logs the answer; the secret is shown once', async () => {
     const { r, endpoint } = await receiverWithEndpoint(admin, { eventTypes: ['session.stopped'] });
     expect(endpoint.secret).toMatch(/^whsec_/);
-    await appendEvent(t.database.db, { operatorId: rootId, type: 'session.started', chargePointId: 1, data: {} });
+    await appendEvent(t.database.db, {
+      operatorId: rootId,
+      type: 'session.started',
+      chargePointId: 1,
+      data: {},
+    });
     const eventId = await stopped(rootId, 1, 501);
     await tick();
     expect(r.received).toHaveLength(1);
@@ -78,9 +84,17 @@ describe('webhooks', () => {
     expect(got.verified).toBe(true);
     expect(got.headers['voltline-event-id']).toBe(String(eventId));
     expect(got.headers['voltline-event-type']).toBe('session.stopped');
-    expect(got.event).toMatchObject({ id: String(eventId), type: 'session.stopped', data: { sessionId: 501 } });
+    expect(got.event).toMatchObject({
+      id: String(eventId),
+      type: 'session.stopped',
+      data: { sessionId: 501 },
+    });
     const [delivery] = await log(`?endpointId=${endpoint.id}`);
-    expect(delivery).toMatchObject({ state: 'delivered', attempts: 1, tries: [{ status: 200, answer: 'ok' }] });
+    expect(delivery).toMatchObject({
+      state: 'delivered',
+      attempts: 1,
+      tries: [{ status: 200, answer: 'ok' }],
+    });
     const list = await t.call('GET', '/api/portal/Webhooks', { token: admin });
     expect(JSON.stringify(list.body)).not.toContain(endpoint.secret);
   });
@@ -148,7 +162,10 @@ describe('webhooks', () => {
     const mails = t.outbox().filter((m) => m.includes('webhook was switched off'));
     expect(mails.some((m) => m.includes('To: admin@voltline.local'))).toBe(true);
     expect(mails.some((m) => m.includes('To: main@voltline.local'))).toBe(true);
-    const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'webhook.switchedOff'));
+    const audit = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'webhook.switchedOff'));
     expect(audit).toHaveLength(1);
     // Switched off, it is sent nothing more.
     const before = r.received.length;
@@ -160,16 +177,24 @@ describe('webhooks', () => {
 
   it('sends a test event on request and one delivery again on replay', async () => {
     const { r, endpoint } = await receiverWithEndpoint();
-    const test = await t.call<{ data: { deliveryId: number } }>('POST', `/api/portal/Webhooks/${endpoint.id}/test`, {
-      token: admin,
-    });
+    const test = await t.call<{ data: { deliveryId: number } }>(
+      'POST',
+      `/api/portal/Webhooks/${endpoint.id}/test`,
+      {
+        token: admin,
+      },
+    );
     expect(test.status).toBe(200);
     await tick();
     expect(r.types()).toEqual(['webhook.test']);
     expect(r.received[0]!.verified).toBe(true);
-    const replay = await t.call('POST', `/api/portal/Webhooks/deliveries/${test.body.data.deliveryId}/replay`, {
-      token: admin,
-    });
+    const replay = await t.call(
+      'POST',
+      `/api/portal/Webhooks/deliveries/${test.body.data.deliveryId}/replay`,
+      {
+        token: admin,
+      },
+    );
     expect(replay.status).toBe(200);
     await tick();
     expect(r.types()).toEqual(['webhook.test', 'webhook.test']);
@@ -188,7 +213,9 @@ describe('webhooks', () => {
     await tick();
     expect(own.r.received.map((x) => x.event.data.sessionId)).toEqual([2101]);
     expect(root.r.received.map((x) => x.event.data.sessionId).sort()).toEqual([2001, 2101, 2201]);
-    const seen = await t.call<{ data: WebhookEndpoint[] }>('GET', '/api/portal/Webhooks', { token: istanbul });
+    const seen = await t.call<{ data: WebhookEndpoint[] }>('GET', '/api/portal/Webhooks', {
+      token: istanbul,
+    });
     expect(seen.body.data.map((e) => e.id)).toEqual([own.endpoint.id]);
     const rootDelivery = (await log(`?endpointId=${root.endpoint.id}`))[0]!;
     const replay = await t.call('POST', `/api/portal/Webhooks/deliveries/${rootDelivery.id}/replay`, {

@@ -137,7 +137,8 @@ export class WebhookWorker {
       );
     const link = `${this.deps.publicUrl.replace(/\/$/, '')}/portal/integrations/webhooks`;
     for (const admin of admins) {
-      const locale: Locale = admin.locale === 'tr' || admin.locale === 'en' ? admin.locale : this.deps.defaultLocale;
+      const locale: Locale =
+        admin.locale === 'tr' || admin.locale === 'en' ? admin.locale : this.deps.defaultLocale;
       await this.deps.mailer
         .send({
           to: admin.email,
@@ -146,6 +147,9 @@ export class WebhookWorker {
         })
         .catch((err: unknown) => this.deps.log.error({ err }, 'webhook switch-off e-mail failed'));
     }
-    this.deps.log.warn({ endpointId, url: endpoint.url }, 'webhook endpoint switched off after a day of failures');
+    this.deps.log.warn(
+      { endpointId, url: endpoint.url },
+      'webhook endpoint switched off after a day of failures',
+    );
   }
 }

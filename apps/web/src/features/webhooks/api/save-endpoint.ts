@@ -13,7 +13,10 @@ import { webhookKeys } from './keys';
 export const createEndpoint = (body: CreateWebhookBody): Promise<WebhookWithSecret> =>
   unwrap(apiClient.post<Ok<WebhookWithSecret>>(WEBHOOKS_API.endpoints, body));
 
-export const updateEndpoint = ({ id, ...body }: UpdateWebhookBody & { id: number }): Promise<WebhookEndpoint> =>
+export const updateEndpoint = ({
+  id,
+  ...body
+}: UpdateWebhookBody & { id: number }): Promise<WebhookEndpoint> =>
   unwrap(apiClient.put<Ok<WebhookEndpoint>>(WEBHOOKS_API.byId(id), body));
 
 export function useCreateEndpoint() {

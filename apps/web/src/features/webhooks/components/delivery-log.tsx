@@ -13,12 +13,17 @@ import { formatDateTime } from '../../../lib/format';
 import { useReplayDelivery } from '../api/endpoint-actions';
 import { useDeliveries } from '../api/get-deliveries';
 
-const STATE_COLOR: Record<WebhookDeliveryState, string> = { pending: 'orange', delivered: 'green', failed: 'red' };
+const STATE_COLOR: Record<WebhookDeliveryState, string> = {
+  pending: 'orange',
+  delivered: 'green',
+  failed: 'red',
+};
 
 /** Each try of a delivery: when, the receiver's status and the start of its answer, or why none came. */
 function Tries({ delivery }: { delivery: WebhookDelivery }) {
   const { t } = useTranslation('webhooks');
-  if (delivery.tries.length === 0) return <Typography.Text type="secondary">{t('log.noTries')}</Typography.Text>;
+  if (delivery.tries.length === 0)
+    return <Typography.Text type="secondary">{t('log.noTries')}</Typography.Text>;
   return (
     <Table
       size="small"
@@ -42,7 +47,12 @@ function Tries({ delivery }: { delivery: WebhookDelivery }) {
           key: 'answer',
           render: (_, a) => <Typography.Text code>{a.answer ?? a.error ?? ''}</Typography.Text>,
         },
-        { title: t('log.duration'), key: 'ms', align: 'end', render: (_, a) => t('log.ms', { ms: a.durationMs }) },
+        {
+          title: t('log.duration'),
+          key: 'ms',
+          align: 'end',
+          render: (_, a) => t('log.ms', { ms: a.durationMs }),
+        },
       ]}
     />
   );

@@ -68,7 +68,12 @@ export function EndpointModal({
           />
         </Form.Item>
         {endpoint && (
-          <Form.Item name="enabled" label={t('fields.enabled')} valuePropName="checked" extra={t('form.enabledHelp')}>
+          <Form.Item
+            name="enabled"
+            label={t('fields.enabled')}
+            valuePropName="checked"
+            extra={t('form.enabledHelp')}
+          >
             <Switch id="webhook-enabled" />
           </Form.Item>
         )}

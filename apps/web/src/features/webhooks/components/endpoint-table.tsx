@@ -46,7 +46,9 @@ export function EndpointTable({
         e.eventTypes.length === 0 ? (
           <Tag>{t('events.all')}</Tag>
         ) : (
-          e.eventTypes.map((type) => <Tag key={type}>{t(`events.types.${type}`, { defaultValue: type })}</Tag>)
+          e.eventTypes.map((type) => (
+            <Tag key={type}>{t(`events.types.${type}`, { defaultValue: type })}</Tag>
+          ))
         ),
     },
     { title: t('fields.state'), key: 'state', render: (_, e) => <EndpointState endpoint={e} /> },
@@ -69,7 +71,12 @@ export function EndpointTable({
               />
             </Tooltip>
             <Tooltip title={t('actions.edit')}>
-              <Button type="text" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => onEdit(e)} />
+              <Button
+                type="text"
+                icon={<EditOutlined />}
+                aria-label={t('actions.edit')}
+                onClick={() => onEdit(e)}
+              />
             </Tooltip>
             <ConfirmAction
               icon={<KeyOutlined />}

@@ -49,7 +49,12 @@ export default function WebhooksPage() {
         subtitle={t('list.subtitle')}
         extra={
           canWrite && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="webhook-add">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setEditing('new')}
+              data-testid="webhook-add"
+            >
               {t('list.add')}
             </Button>
           )
