@@ -46,9 +46,7 @@ export class Dispatcher {
     const locked = await tx.execute(sql`SELECT e.cursor, e.event_types, o.path FROM webhook_endpoints e
       JOIN operators o ON o.id = e.operator_id WHERE e.id = ${id} AND e.enabled
       FOR UPDATE OF e SKIP LOCKED`);
-    const endpoint = (
-      locked as { rows: { cursor: string; event_types: string[]; path: string }[] }
-    ).rows[0];
+    const endpoint = (locked as { rows: { cursor: string; event_types: string[]; path: string }[] }).rows[0];
     if (!endpoint) return [0, false];
     const cursor = Number(endpoint.cursor);
     const rows = await tx
