@@ -21,7 +21,7 @@ CREATE TABLE "webhook_deliveries" (
 	"event_id" bigint,
 	"event_type" text NOT NULL,
 	"charge_point_id" integer,
-	"body" text NOT NULL,
+	"body" text,
 	"state" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone NOT NULL,

@@ -50,7 +50,7 @@ export const webhookEndpoints = pgTable(
 
 /**
  * One event for one endpoint, stored before it is sent: a restart loses nothing. `body` is the exact
- * JSON sent; `chargePointId` orders the deliveries of one charger to one endpoint. A process claims a
+ * JSON of a test event (others are built from their event when sent); `chargePointId` orders the deliveries of one charger to one endpoint. A process claims a
  * due delivery by setting `lockedUntil` (with `FOR UPDATE SKIP LOCKED`), so one process sends it.
  */
 export const webhookDeliveries = pgTable(
@@ -64,7 +64,8 @@ export const webhookDeliveries = pgTable(
     eventId: bigint('event_id', { mode: 'number' }),
     eventType: text('event_type').notNull(),
     chargePointId: integer('charge_point_id'),
-    body: text('body').notNull(),
+    /** The JSON sent when it is no integration event's (a test event); otherwise built from the event. */
+    body: text('body'),
     /** `pending`, `delivered` or `failed` (its day of tries is over). */
     state: text('state').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

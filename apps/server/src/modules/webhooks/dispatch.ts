@@ -1,12 +1,11 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
-import { integrationEvents, operators, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
-import { publicEvent } from '../events/public-event.js';
+import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { rowsOf, type Db, type Tx } from '../../db/client.js';
+import { integrationEvents, operators, webhookEndpoints } from '../../db/schema/index.js';
 
 /** A day of tries before a delivery is given up. */
 export const RETRY_FOR_MS = 24 * 3_600_000;
 /** Events read per endpoint per pass. */
-const BATCH = 500;
+const BATCH = 5000;
 /**
  * A hole in the event ids is a transaction still writing its event (ids are taken before commit) or
  * one rolled back. The dispatcher waits this long at a hole before it takes it for a rollback, so a
@@ -46,48 +45,36 @@ export class Dispatcher {
     const locked = await tx.execute(sql`SELECT e.cursor, e.event_types, o.path FROM webhook_endpoints e
       JOIN operators o ON o.id = e.operator_id WHERE e.id = ${id} AND e.enabled
       FOR UPDATE OF e SKIP LOCKED`);
-    const endpoint = (locked as { rows: { cursor: string; event_types: string[]; path: string }[] }).rows[0];
+    const endpoint = rowsOf<{ cursor: string; event_types: string[]; path: string }>(locked)[0];
     if (!endpoint) return [0, false];
     const cursor = Number(endpoint.cursor);
-    const rows = await tx
-      .select({ event: integrationEvents, path: operators.path })
+    const ids = await tx
+      .select({ id: integrationEvents.id })
       .from(integrationEvents)
-      .innerJoin(operators, eq(operators.id, integrationEvents.operatorId))
       .where(gt(integrationEvents.id, cursor))
       .orderBy(asc(integrationEvents.id))
       .limit(BATCH);
     let last = cursor;
-    const wanted: typeof rows = [];
-    for (const row of rows) {
-      if (row.event.id !== last + 1 && !this.holePassed(last + 1)) break;
-      last = row.event.id;
-      const types = endpoint.event_types;
-      if (!row.path.startsWith(endpoint.path)) continue;
-      if (types.length > 0 && !types.includes(row.event.type)) continue;
-      wanted.push(row);
+    for (const { id: eventId } of ids) {
+      if (eventId !== last + 1 && !this.holePassed(last + 1)) break;
+      last = eventId;
     }
-    if (wanted.length > 0) {
-      await tx
-        .insert(webhookDeliveries)
-        .values(
-          wanted.map(({ event }) => ({
-            endpointId: id,
-            eventId: event.id,
-            eventType: event.type,
-            chargePointId: event.chargePointId,
-            body: JSON.stringify(publicEvent(event)),
-            nextAttemptAt: now,
-            giveUpAt: new Date(now.getTime() + RETRY_FOR_MS),
-          })),
-        )
-        .onConflictDoNothing();
-    }
-    if (last !== cursor)
-      await tx
-        .update(webhookEndpoints)
-        .set({ cursor: last })
-        .where(and(eq(webhookEndpoints.id, id)));
-    return [wanted.length, rows.length === BATCH && last !== cursor];
+    if (last === cursor) return [0, false];
+    // One statement per batch: the deliveries refer to their events, whose JSON is built when sent.
+    const types = endpoint.event_types;
+    const giveUp = new Date(now.getTime() + RETRY_FOR_MS).toISOString();
+    await tx.execute(sql`INSERT INTO webhook_deliveries
+        (endpoint_id, event_id, event_type, charge_point_id, next_attempt_at, give_up_at)
+      SELECT ${id}, ${integrationEvents.id}, ${integrationEvents.type}, ${integrationEvents.chargePointId},
+        ${now.toISOString()}, ${giveUp}
+      FROM ${integrationEvents} JOIN ${operators} ON ${operators.id} = ${integrationEvents.operatorId}
+      WHERE ${integrationEvents.id} > ${cursor} AND ${integrationEvents.id} <= ${last}
+        AND ${operators.path} LIKE ${`${endpoint.path}%`}
+        ${types.length > 0 ? sql`AND ${inArray(integrationEvents.type, types)}` : sql``}
+      ORDER BY ${integrationEvents.id}
+      ON CONFLICT DO NOTHING`);
+    await tx.update(webhookEndpoints).set({ cursor: last }).where(eq(webhookEndpoints.id, id));
+    return [last - cursor, ids.length === BATCH];
   }
 
   private holePassed(id: number): boolean {

@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
 import { WEBHOOK_HEADERS } from '@voltline/contract';
 import { VERSION } from '../../version.js';
+import { publicEvent } from '../events/public-event.js';
 import { signatureHeader } from './signature.js';
 import { refusalOf } from './url-guard.js';
 
@@ -37,18 +38,21 @@ const ANSWER_CHARS = 500;
 export async function claimDue(db: Db, now: Date, limit: number): Promise<Claimed[]> {
   const until = new Date(now.getTime() + CLAIM_MS);
   const result = await db.execute(sql`
-    UPDATE webhook_deliveries d SET locked_until = ${until.toISOString()}
-    FROM webhook_endpoints e
-    WHERE e.id = d.endpoint_id AND d.id IN (
-      SELECT c.id FROM webhook_deliveries c JOIN webhook_endpoints ce ON ce.id = c.endpoint_id
-      WHERE c.state = 'pending' AND ce.enabled AND c.next_attempt_at <= ${now.toISOString()}
-        AND (c.locked_until IS NULL OR c.locked_until <= ${now.toISOString()})
-        AND (c.charge_point_id IS NULL OR NOT EXISTS (
-          SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = c.endpoint_id
-            AND p.charge_point_id = c.charge_point_id AND p.state = 'pending' AND p.id < c.id))
-      ORDER BY c.id LIMIT ${limit}
-      FOR UPDATE OF c SKIP LOCKED)
-    RETURNING d.id, d.endpoint_id, e.url, e.secret, d.event_id, d.event_type, d.body, d.attempts, d.give_up_at`);
+    WITH claimed AS (
+      UPDATE webhook_deliveries d SET locked_until = ${until.toISOString()}
+      FROM webhook_endpoints e
+      WHERE e.id = d.endpoint_id AND d.id IN (
+        SELECT c.id FROM webhook_deliveries c JOIN webhook_endpoints ce ON ce.id = c.endpoint_id
+        WHERE c.state = 'pending' AND ce.enabled AND c.next_attempt_at <= ${now.toISOString()}
+          AND (c.locked_until IS NULL OR c.locked_until <= ${now.toISOString()})
+          AND (c.charge_point_id IS NULL OR NOT EXISTS (
+            SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = c.endpoint_id
+              AND p.charge_point_id = c.charge_point_id AND p.state = 'pending' AND p.id < c.id))
+        ORDER BY c.id LIMIT ${limit}
+        FOR UPDATE OF c SKIP LOCKED)
+      RETURNING d.id, d.endpoint_id, e.url, e.secret, d.event_id, d.event_type, d.body, d.attempts, d.give_up_at)
+    SELECT c.*, ev.operator_id, ev.version, ev.occurred_at, ev.data
+    FROM claimed c LEFT JOIN integration_events ev ON ev.id = c.event_id`);
   type Row = {
     id: string | number;
     endpoint_id: number;
@@ -56,11 +60,15 @@ export async function claimDue(db: Db, now: Date, limit: number): Promise<Claime
     secret: string;
     event_id: string | number | null;
     event_type: string;
-    body: string;
+    body: string | null;
     attempts: number;
     give_up_at: string | Date;
+    operator_id: number | null;
+    version: number | null;
+    occurred_at: string | Date | null;
+    data: Record<string, unknown> | null;
   };
-  return (result as { rows: Row[] }).rows
+  return rowsOf<Row>(result)
     .map((r) => ({
       id: Number(r.id),
       endpointId: r.endpoint_id,
@@ -68,11 +76,34 @@ export async function claimDue(db: Db, now: Date, limit: number): Promise<Claime
       secret: r.secret,
       eventId: r.event_id === null ? null : String(r.event_id),
       eventType: r.event_type,
-      body: r.body,
+      body: r.body ?? bodyOf(r),
       attempts: r.attempts,
       giveUpAt: new Date(r.give_up_at),
     }))
     .sort((a, b) => a.id - b.id);
+}
+
+/** The JSON of an integration event, as the feed shows it (modules/events/public-event.ts). */
+function bodyOf(r: {
+  event_id: string | number | null;
+  event_type: string;
+  operator_id: number | null;
+  version: number | null;
+  occurred_at: string | Date | null;
+  data: Record<string, unknown> | null;
+}): string {
+  return JSON.stringify(
+    publicEvent({
+      id: Number(r.event_id),
+      type: r.event_type,
+      version: r.version ?? 1,
+      operatorId: r.operator_id ?? 0,
+      occurredAt: new Date(r.occurred_at ?? 0),
+      data: r.data ?? {},
+      chargePointId: null,
+      subject: null,
+    }),
+  );
 }
 
 /** One signed POST of a delivery; any answer but 2xx, and no answer, is a failure. */
@@ -115,12 +146,40 @@ export function backoffMs(failedTries: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, failedTries - 1), 3_600_000);
 }
 
+const isOk = (r: TryResult) => r.status !== null && r.status >= 200 && r.status < 300;
+
+/**
+ * Records the successful tries of a batch in one transaction (at a thousand events a second to
+ * twenty endpoints, a transaction per delivery is what would limit the rate); failures go one by
+ * one through `recordTry`, which decides on retries and switching off.
+ */
+export async function recordDelivered(
+  db: Db,
+  done: { d: Claimed; r: TryResult }[],
+  now: Date,
+): Promise<void> {
+  const ok = done.filter(({ r }) => isOk(r));
+  if (ok.length === 0) return;
+  const rows = JSON.stringify(ok.map(({ d, r }) => ({ id: d.id, status: r.status, answer: r.answer })));
+  await db.transaction(async (tx) => {
+    await tx.insert(webhookAttempts).values(ok.map(({ d, r }) => ({ deliveryId: d.id, at: now, ...r })));
+    await tx.execute(sql`UPDATE webhook_deliveries d SET state = 'delivered', attempts = d.attempts + 1,
+        locked_until = NULL, delivered_at = ${now.toISOString()}, last_status = u.status, last_answer = u.answer
+      FROM jsonb_to_recordset(${rows}::jsonb) AS u(id bigint, status int, answer text) WHERE d.id = u.id`);
+    const endpoints = [...new Set(ok.map(({ d }) => d.endpointId))];
+    await tx
+      .update(webhookEndpoints)
+      .set({ failingSince: null })
+      .where(and(inArray(webhookEndpoints.id, endpoints), isNotNull(webhookEndpoints.failingSince)));
+  });
+}
+
 /**
  * Records a try and what follows: delivered, or the next try, or given up after its day. Answers
  * whether the endpoint has now failed for a whole day without a single success (to be switched off).
  */
 export async function recordTry(db: Db, d: Claimed, r: TryResult, now: Date): Promise<boolean> {
-  const ok = r.status !== null && r.status >= 200 && r.status < 300;
+  const ok = isOk(r);
   return db.transaction(async (tx) => {
     await tx.insert(webhookAttempts).values({ deliveryId: d.id, at: now, ...r });
     const attempts = d.attempts + 1;

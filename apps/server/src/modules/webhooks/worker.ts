@@ -8,7 +8,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import { translate } from '../../lib/messages.js';
 import { audit, NO_USER } from '../audit/audit.service.js';
 import { Dispatcher } from './dispatch.js';
-import { claimDue, recordTry, sendOnce, type Claimed } from './sender.js';
+import { claimDue, recordDelivered, recordTry, sendOnce } from './sender.js';
 
 export interface WorkerDeps {
   db: Db;
@@ -23,7 +23,7 @@ export interface WorkerDeps {
 }
 
 /** Deliveries sent at once by one process. */
-const PARALLEL = 50;
+const PARALLEL = 200;
 
 /**
  * Sends webhooks: in every process of a cluster, each pass stores deliveries for new events, then
@@ -87,20 +87,18 @@ export class WebhookWorker {
     for (;;) {
       const batch = await claimDue(db, clock.now(), PARALLEL);
       if (batch.length === 0) return;
-      await Promise.all(batch.map((d) => this.deliver(d)));
+      const now = () => this.deps.clock.now();
+      const opts = { timeoutMs: this.deps.timeoutMs, allowPrivate: this.deps.allowPrivate };
+      const done = await Promise.all(
+        batch.map(async (d) => ({ d, r: await sendOnce(d, { ...opts, now: now() }) })),
+      );
+      await recordDelivered(db, done, now());
+      for (const { d, r } of done) {
+        if (r.status !== null && r.status >= 200 && r.status < 300) continue;
+        if (await recordTry(db, d, r, now())) await this.switchOff(d.endpointId);
+      }
       if (this.stopped) return;
     }
-  }
-
-  private async deliver(d: Claimed) {
-    const { db, clock } = this.deps;
-    const result = await sendOnce(d, {
-      timeoutMs: this.deps.timeoutMs,
-      allowPrivate: this.deps.allowPrivate,
-      now: clock.now(),
-    });
-    const failingForADay = await recordTry(db, d, result, clock.now());
-    if (failingForADay) await this.switchOff(d.endpointId);
   }
 
   /** A day of failures without one success: the endpoint is switched off and its admins told. */
