@@ -57,6 +57,8 @@ export const SERVER_LAYERS = [
   ['api-keys'],
   // Bulk actions on the lists: each row through the single-row services of the modules below.
   ['bulk'],
+  // Webhooks: deliveries of the events to operators' endpoints, sent by a worker in every process.
+  ['webhooks'],
 ];
 
 const dirs = (dir) =>

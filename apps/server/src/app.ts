@@ -5,6 +5,7 @@ import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { looksLikeApiKey } from './modules/api-keys/api-key-secret.js';
 import { bearerToken } from './lib/request.js';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
@@ -155,12 +156,14 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
     // Commands this process sent before a crash never got their answer: recorded as lost.
     await services.commands.markLost();
     await ocpp.start(app.server);
+    services.webhookWorker.start();
   });
   // Chargers' sockets are closed before the HTTP server, which would otherwise wait for them.
   app.addHook('preClose', async () => {
     services.health.shuttingDown();
     // E-mails of answers already given (password reset, registration) go out before the end.
     await services.auth.idle();
+    await services.webhookWorker.stop();
     await ocpp.stop();
     await services.nodes.stop();
     services.leaderWork.close();
@@ -300,6 +303,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
       smartChargingRoutes(api, services);
       eventFeedRoutes(api, services);
       apiKeyRoutes(api, services);
+      webhookRoutes(api, services);
       done();
     },
     { prefix: '/api' },

@@ -180,6 +180,16 @@ const EnvSchema = z.object({
     .default(30),
   /** How old an event must be before the pull feed shows it, ms (late commits of smaller ids; docs/events.md). */
   EVENTS_FEED_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /**
+   * Webhooks may point at loopback and private addresses (and use plain http there): for a receiver
+   * on the same machine or network. Off by default, so a portal user cannot make the server call
+   * into its own network (SSRF).
+   */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  /** How long a webhook receiver has to answer a delivery. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  /** How often each process looks for new events and due deliveries. */
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -84,6 +84,8 @@ import { ClusterNodes } from './cluster/nodes.js';
 import { Leader } from './cluster/leader.js';
 import { LeaderWork } from './cluster/leader-work.js';
 import { VERSION } from './version.js';
+import { WebhookWorker } from './modules/webhooks/worker.js';
+import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -299,6 +301,19 @@ export function createServices({
     mapAttribution: config.MAP_TILE_ATTRIBUTION,
   };
 
+  // Webhooks: every process sends (each delivery claimed by one), from deliveries stored first.
+  const webhookWorker = new WebhookWorker({
+    db,
+    clock,
+    mailer,
+    log,
+    timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    pollMs: config.WEBHOOK_POLL_MS,
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+    defaultLocale: config.DEFAULT_LOCALE,
+    publicUrl: config.PUBLIC_URL,
+  });
+
   metrics.observe({
     connectedChargers: () => ocpp.connectedCount(),
     pool: () => database.poolStats?.() ?? null,
@@ -400,6 +415,13 @@ export function createServices({
     campaigns: new CampaignsService(db, rollout, log),
     deviceFirmware: new DeviceFirmwareService(db),
     balancer,
+    webhookWorker,
+    webhooks: new WebhooksService({
+      db,
+      clock,
+      allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+      nudge: () => webhookWorker.nudge(),
+    }),
     smartCharging: new SmartChargingService({
       db,
       clock,

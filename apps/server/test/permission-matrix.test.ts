@@ -78,6 +78,7 @@ const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   // The event feed for systems that pull (issue #32).
   [/^\/api\/events$/, 'integrations'],
   [/^\/api\/portal\/integrations\/apiKeys\b/, 'integrations'],
+  [/^\/api\/portal\/Webhooks\b/, 'integrations'],
 ];
 
 function expectedPermission(method: string, url: string): string | undefined {

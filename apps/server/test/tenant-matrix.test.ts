@@ -19,6 +19,8 @@ import {
   smartChargingMembers,
   tariffs,
   users,
+  webhookDeliveries,
+  webhookEndpoints,
 } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/password.js';
 import { declaredRoutes } from '../src/plugins/auth.js';
@@ -44,6 +46,7 @@ const MARKERS = [
   'ankara-probe-7.0.zip',
   'Ankara probe grid',
   'Ankara probe key',
+  'ank-probe-hook',
 ];
 
 beforeAll(async () => {
@@ -197,6 +200,22 @@ beforeAll(async () => {
       createdBy: user!.id,
     })
     .returning();
+  const [hook] = await db
+    .insert(webhookEndpoints)
+    .values({ operatorId: ankara!.id, url: 'https://ank-probe-hook.example/in', secret: 'whsec_ank-probe' })
+    .returning();
+  const [hookDelivery] = await db
+    .insert(webhookDeliveries)
+    .values({
+      endpointId: hook!.id,
+      eventType: 'webhook.test',
+      body: '{"id":"ank-probe-hook"}',
+      state: 'delivered',
+      nextAttemptAt: new Date(),
+      giveUpAt: new Date(),
+    })
+    .returning();
+  Object.assign(ids, { webhook: hook!.id, webhookDelivery: hookDelivery!.id });
   Object.assign(ids, {
     apiKey: apiKey!.id,
     booking: booking!.id,
@@ -245,6 +264,8 @@ function idFor(url: string): number | string | undefined {
     [/\/booking\/:id/, 'booking'],
     [/\/SmartCharging\//, 'smartChargingGroup'],
     [/\/integrations\/apiKeys\/:id/, 'apiKey'],
+    [/\/Webhooks\/deliveries\/:id/, 'webhookDelivery'],
+    [/\/Webhooks\/:id/, 'webhook'],
   ];
   const key = rules.find(([re]) => re.test(url))?.[1];
   return key === undefined ? undefined : ids[key];
@@ -252,6 +273,7 @@ function idFor(url: string): number | string | undefined {
 
 const BODIES: Record<string, unknown> = {
   'POST /api/portal/integrations/apiKeys/:id/rotate': { overlapHours: 1 },
+  'PUT /api/portal/Webhooks/:id': { description: 'tenant probe' },
   'POST /api/portal/Transaction/:id/close': { reason: 'tenant probe' },
   'POST /api/portal/Transaction/:id/review': { action: 'release', note: 'tenant probe' },
   'POST /api/portal/ChargePoint/:id/password': {},

@@ -36,3 +36,4 @@ export * from './monitoring.js';
 export * from './events.js';
 export * from './api-keys.js';
 export * from './bulk.js';
+export * from './webhooks.js';

@@ -26,6 +26,7 @@ import { rawCallMessages } from './messages/raw-calls.js';
 import { eventMessages } from './messages/events.js';
 import { apiKeyMessages } from './messages/api-keys.js';
 import { bulkMessages } from './messages/bulk.js';
+import { webhookMessages } from './messages/webhooks.js';
 
 /**
  * Every text the API answers with, in each language of the portal. Keys are grouped by domain;
@@ -173,6 +174,7 @@ const en = {
   ...eventMessages.en,
   ...apiKeyMessages.en,
   ...bulkMessages.en,
+  ...webhookMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -320,6 +322,7 @@ const tr: Record<MessageKey, string> = {
   ...eventMessages.tr,
   ...apiKeyMessages.tr,
   ...bulkMessages.tr,
+  ...webhookMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };

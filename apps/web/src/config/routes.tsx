@@ -15,6 +15,7 @@ import { SESSION_ROUTES } from '../features/sessions/routes';
 import { SMART_CHARGING_ROUTES } from '../features/smart-charging/routes';
 import { TARIFF_ROUTES } from '../features/tariffs/routes';
 import { API_KEY_ROUTES } from '../features/api-keys/routes';
+import { WEBHOOK_ROUTES } from '../features/webhooks/routes';
 import { lazyScreen } from '../lib/lazy';
 import {
   APP_PREFIX,
@@ -88,6 +89,7 @@ export const PROTECTED_ROUTES: ScreenRoute[] = [
   ...MAINTENANCE_LOG_ROUTES,
   ...SECURITY_EVENT_ROUTES,
   ...API_KEY_ROUTES,
+  ...WEBHOOK_ROUTES,
 ];
 
 export const MENU_ROUTES = PROTECTED_ROUTES.filter((r) => r.menu);

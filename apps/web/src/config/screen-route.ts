@@ -6,6 +6,7 @@ import type { Permission } from '@voltline/contract';
 
 /** Menu icons are named here and drawn by the signed-in frame (app/components/menu-icons.tsx). */
 export type MenuIcon =
+  | 'Api'
   | 'Apartment'
   | 'Audit'
   | 'CloudSync'
@@ -42,5 +43,6 @@ export const MENU_GROUPS = [
   { key: 'reports', label: 'menu.reports', icon: 'BarChart' },
   { key: 'management', label: 'menu.management', icon: 'Setting' },
   { key: 'logs', label: 'menu.logs', icon: 'FileSearch' },
+  { key: 'integrations', label: 'menu.integrations', icon: 'Api' },
 ] as const;
 export type MenuGroupKey = (typeof MENU_GROUPS)[number]['key'];

@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'security',
   'smartCharging',
   'apiKeys',
+  'webhooks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -25,3 +25,4 @@ export * from './display-messages.js';
 export * from './charger-limits.js';
 export * from './events.js';
 export * from './api-keys.js';
+export * from './webhooks.js';

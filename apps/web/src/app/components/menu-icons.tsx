@@ -1,4 +1,5 @@
 import {
+  ApiOutlined,
   ApartmentOutlined,
   AuditOutlined,
   BarChartOutlined,
@@ -27,6 +28,7 @@ import type { MenuIcon } from '../../config/routes';
  * components load with the signed-in frame, not with the sign-in page.
  */
 export const MENU_ICONS: Record<MenuIcon, ReactNode> = {
+  Api: <ApiOutlined />,
   Apartment: <ApartmentOutlined />,
   Audit: <AuditOutlined />,
   BarChart: <BarChartOutlined />,

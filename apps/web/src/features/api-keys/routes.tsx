@@ -7,6 +7,6 @@ export const API_KEY_ROUTES: ScreenRoute[] = [
     path: API_KEYS_PATH,
     permission: 'integrations:read',
     screen: lazyScreen(() => import('./pages/api-keys-page')),
-    menu: { key: 'apiKeys', label: 'menu.apiKeys', group: 'management', icon: 'CloudSync' },
+    menu: { key: 'apiKeys', label: 'menu.apiKeys', group: 'integrations', icon: 'CloudSync' },
   },
 ];
