@@ -51,6 +51,8 @@ export const SERVER_LAYERS = [
   ['charger-limits'],
   // Smart-charging groups and their balancer; they send through the commands (handed in by services.ts).
   ['smart-charging'],
+  // The header's search reads every kind of record, each in its own query (issue #34).
+  ['search'],
 ];
 
 const dirs = (dir) =>

@@ -52,6 +52,9 @@ const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/portal\/(Brand|Country|Enum)\b/, 'signedIn'],
   [/^\/api\/ocpp\/RemoteTrigger\//, 'commands'],
   [/^\/api\/portal\/ChargePoint\/:id\/commands$/, 'commands'],
+  [/^\/api\/portal\/Command\/:id\/remoteStartOutcome$/, 'commands'],
+  // The header's search: every signed-in user; each kind of record answers to its own read permission.
+  [/^\/api\/portal\/Search$/, 'signedIn'],
   // One display message to several chargers is a remote command to each.
   [/^\/api\/portal\/DisplayMessages$/, 'commands'],
   [/^\/api\/messageTrace\/OcppLogs\//, 'logs'],

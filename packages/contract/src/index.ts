@@ -33,3 +33,5 @@ export * from './display-messages.js';
 export * from './charger-limits.js';
 export * from './raw-calls.js';
 export * from './monitoring.js';
+export * from './remote-start.js';
+export * from './search.js';

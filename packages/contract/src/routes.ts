@@ -153,6 +153,8 @@ export const API = {
     send: (command: string) => `ocpp/RemoteTrigger/${command}`,
     /** POST: one display message to several chargers, answered per charger (O01). */
     displayMessages: 'portal/DisplayMessages',
+    /** GET: what became of a remote start the charger accepted (started, refused, timed out). */
+    remoteStartOutcome: (id: number | string) => `portal/Command/${id}/remoteStartOutcome`,
   },
   ocppLogs: {
     list: 'messageTrace/OcppLogs/getLogs',
@@ -172,4 +174,6 @@ export const API = {
     listExcel: 'portal/AuditLogs/GetAuditLogsExcel',
     users: 'portal/AuditLogs/GetAuditUsers',
   },
+  /** GET ?q: charge points, drivers, cards, users, sessions and operators the user may see. */
+  search: 'portal/Search',
 } as const;

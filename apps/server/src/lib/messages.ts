@@ -23,6 +23,7 @@ import { monitoringMessages } from './messages/monitoring.js';
 import { driverDisplayMessages } from './messages/driver-display.js';
 import { commandMessages } from './messages/commands.js';
 import { rawCallMessages } from './messages/raw-calls.js';
+import { remoteStartMessages } from './messages/remote-start.js';
 
 /**
  * Every text the API answers with, in each language of the portal. Keys are grouped by domain;
@@ -167,6 +168,7 @@ const en = {
   ...registrationMessages.en,
   ...commandMessages.en,
   ...rawCallMessages.en,
+  ...remoteStartMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -311,6 +313,7 @@ const tr: Record<MessageKey, string> = {
   ...registrationMessages.tr,
   ...commandMessages.tr,
   ...rawCallMessages.tr,
+  ...remoteStartMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };
