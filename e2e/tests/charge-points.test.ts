@@ -111,7 +111,11 @@ describe('charge point management', () => {
     await startDialog.getByTestId('start-card').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
     await startDialog.getByRole('button', { name: 'Start' }).click();
-    await page.getByTestId('cp-command-answer').getByText('the charge point answered Accepted').waitFor();
+    // Followed past the charger's Accepted to the session it started (issue #34).
+    await page
+      .getByTestId('cp-command-answer')
+      .getByText(/^Remote start on connector 2: Charging started \(session \d+\)\.$/)
+      .waitFor();
 
     // Configuration as the charger reports it; change a writable key and see its answer.
     await tab(page, 'Configuration').click();

@@ -135,7 +135,10 @@ export class CommandsService {
       await prepared.after?.(tx, answer, accepted);
       await recordCommandInMaintenance(tx, ctx, cp.id, command, prepared.payload, answer);
       const status = typeof answer.status === 'string' ? answer.status : null;
-      await records.finishRecord(tx, recordId, 'answered', { status });
+      // A remote start's answer names what the charger tied it to (remoteStartId, its transaction
+      // id), by which its outcome is followed (remote-start.ts).
+      const kept = command === 'startTransaction' ? { answer } : {};
+      await records.finishRecord(tx, recordId, 'answered', { status, ...kept });
       await record({ request: prepared.logged, answer: 'status' in answer ? answer.status : 'received' }, tx);
     });
     const stopped = parts.length > 1 && accepted < parts.length;

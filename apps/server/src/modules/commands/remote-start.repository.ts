@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { chargePoints, chargingSessions, commandRecords, operators } from '../../db/schema/index.js';
 import { inScope, type Actor } from '../../lib/context.js';
@@ -13,6 +13,7 @@ export async function findRemoteStart(tx: Tx, actor: Actor, id: number) {
       request: commandRecords.request,
       outcome: commandRecords.outcome,
       status: commandRecords.status,
+      answer: commandRecords.answer,
       sentAt: commandRecords.sentAt,
     })
     .from(commandRecords)
@@ -30,15 +31,21 @@ export async function findRemoteStart(tx: Tx, actor: Actor, id: number) {
 }
 
 /**
- * The first session the charger began for the card since the command (on the connector asked for,
- * when one was): whichever protocol, a started transaction is a session row, refused or not.
+ * The session of the remote start: one the charger tied to it (the answer's remoteStartId, or the
+ * transaction it named when one was already waiting for a card, plugged in first), else the first
+ * it began for the card since the command, on the connector asked for when one was. Whichever
+ * protocol, a started transaction is a session row, refused or not.
  */
-export async function sessionSince(
+export async function sessionOf(
   tx: Tx,
   chargePointId: number,
-  idTag: string,
-  connectorId: number | undefined,
-  since: Date,
+  start: {
+    idTag: string;
+    connectorId: number | undefined;
+    since: Date;
+    remoteStartId: number | undefined;
+    transactionId: string | undefined;
+  },
 ) {
   const [row] = await tx
     .select({
@@ -50,9 +57,19 @@ export async function sessionSince(
     .where(
       and(
         eq(chargingSessions.chargePointId, chargePointId),
-        gte(chargingSessions.createdAt, since),
-        sql`lower(${chargingSessions.idTag}) = lower(${idTag})`,
-        connectorId === undefined ? undefined : eq(chargingSessions.connectorId, connectorId),
+        or(
+          start.remoteStartId === undefined
+            ? undefined
+            : eq(chargingSessions.remoteStartId, start.remoteStartId),
+          start.transactionId === undefined
+            ? undefined
+            : eq(chargingSessions.chargerTransactionId, start.transactionId),
+          and(
+            gte(chargingSessions.createdAt, start.since),
+            sql`lower(${chargingSessions.idTag}) = lower(${start.idTag})`,
+            start.connectorId === undefined ? undefined : eq(chargingSessions.connectorId, start.connectorId),
+          ),
+        ),
       ),
     )
     .orderBy(asc(chargingSessions.id))

@@ -124,6 +124,15 @@ describe('following a remote start to its outcome', () => {
     await stopSession('RS201-1', done.sessionId!);
   });
 
+  it('OCPP 2.0.1, plugged in first: the waiting transaction the start was tied to is its session', async () => {
+    sim201.plugIn(1);
+    const sent = await start('RS201-1', 'DEMO0001', 1);
+    expect(sent.body.data).toMatchObject({ status: 'Accepted', transactionId: expect.any(String) });
+    const done = await settled(sent.body.commandId!);
+    expect(done.outcome).toBe('started');
+    await stopSession('RS201-1', done.sessionId!);
+  });
+
   it('OCPP 1.6 and 2.0.1: a card already charging elsewhere is refused, said in words', async () => {
     await busyElsewhere('DEMO0002');
     const ids: number[] = [];

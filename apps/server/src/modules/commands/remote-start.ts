@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Ctx } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { isMessageKey, translate, type MessageKey } from '../../lib/messages.js';
-import { findRemoteStart, sessionSince } from './remote-start.repository.js';
+import { findRemoteStart, sessionOf } from './remote-start.repository.js';
 
 export type AuthorizeVerdicts = (
   identity: string,
@@ -49,7 +49,14 @@ export class RemoteStartOutcomes {
     }
     const idTag = typeof rec.request.idTag === 'string' ? rec.request.idTag : '';
     const connectorId = typeof rec.request.connectorId === 'number' ? rec.request.connectorId : undefined;
-    const session = await sessionSince(this.db, rec.chargePointId, idTag, connectorId, rec.sentAt);
+    const answer = rec.answer ?? {};
+    const session = await sessionOf(this.db, rec.chargePointId, {
+      idTag,
+      connectorId,
+      since: rec.sentAt,
+      remoteStartId: typeof answer.remoteStartId === 'number' ? answer.remoteStartId : undefined,
+      transactionId: typeof answer.transactionId === 'string' ? answer.transactionId : undefined,
+    });
     if (session && session.state === 'refused' && session.authorization !== 'Pending') {
       const reason = session.authorization;
       return {
