@@ -59,6 +59,8 @@ export const SERVER_LAYERS = [
   ['bulk'],
   // Webhooks: deliveries of the events to operators' endpoints, sent by a worker in every process.
   ['webhooks'],
+  // The header's search reads every kind of record, each in its own query (issue #34).
+  ['search'],
 ];
 
 const dirs = (dir) =>

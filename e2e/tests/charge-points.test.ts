@@ -111,7 +111,11 @@ describe('charge point management', () => {
     await startDialog.getByTestId('start-card').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
     await startDialog.getByRole('button', { name: 'Start' }).click();
-    await page.getByTestId('cp-command-answer').getByText('the charge point answered Accepted').waitFor();
+    // Followed past the charger's Accepted to the session it started (issue #34).
+    await page
+      .getByTestId('cp-command-answer')
+      .getByText(/^Remote start on connector 2: Charging started \(session \d+\)\.$/)
+      .waitFor();
 
     // Configuration as the charger reports it; change a writable key and see its answer.
     await tab(page, 'Configuration').click();
@@ -127,8 +131,10 @@ describe('charge point management', () => {
     await expect.poll(() => heartbeat.innerText()).toContain('120');
     await screenshot(page, 'charge-point-configuration');
 
-    // Reset: the charger goes away and comes back with a new boot time.
-    await tab(page, 'Information').click();
+    // Reset: the charger goes away and comes back with a new boot time. The tabs are grouped:
+    // the Overview group opens at Information.
+    await tab(page, 'Overview').click();
+    await page.waitForURL(`**/detail/${CP_ID}`);
     const bootBefore = await page.getByTestId('cp-last-boot').innerText();
     await chooseCommand(page, 'Reset (Soft)');
     await page.locator('.ant-modal-confirm-title', { hasText: 'Reset the charge point (Soft)?' }).waitFor();
@@ -139,6 +145,7 @@ describe('charge point management', () => {
     await expect
       .poll(() => page.getByTestId('cp-last-boot').innerText(), { timeout: 15_000 })
       .not.toBe(bootBefore);
+    await tab(page, 'Activity').click();
     await tab(page, 'Connection history').click();
     const events = page.getByTestId('cp-connections').locator('tbody tr.ant-table-row');
     await expect.poll(() => events.count()).toBeGreaterThanOrEqual(3);

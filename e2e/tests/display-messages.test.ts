@@ -41,7 +41,8 @@ describe('display messages', () => {
     });
 
     await page.goto(`/portal/management/device/detail/${CP}`);
-    // The tab shows once the charger has connected as a 2.0.1 station.
+    // The tab shows once the charger has connected as a 2.0.1 station, among the settings.
+    await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByRole('tab', { name: 'Display messages' }).click();
     await page.getByTestId('dm-table').getByText('The charger holds no display message').waitFor();
 

@@ -126,12 +126,13 @@ describe('an OCPP 2.0.1 charging station in the portal', () => {
     await startDialog.getByText('Card number', { exact: true }).click();
     await startDialog.getByTestId('start-id-tag').fill('DEMO0001');
     await startDialog.getByRole('button', { name: 'Start' }).click();
-    await answered(page, 'Remote start on connector 1: the charge point answered Accepted');
+    // Followed past the charger's Accepted to the session it started (issue #34).
     await connectorRow(page, 1).getByText('Charging', { exact: true }).waitFor();
     await connectorRow(page, 1).getByTestId('evse-plugs').getByText('Plug 1: Occupied').waitFor();
     const sessionTag = connectorRow(page, 1).locator('.ant-tag', { hasText: /^#\d+$/ });
     await sessionTag.waitFor();
     const id = Number((await sessionTag.innerText()).slice(1));
+    await answered(page, `Remote start on connector 1: Charging started (session ${id}).`);
 
     // Unlocking a connector a driver charges on is refused by the charger, and said so.
     await connectorMenu(page, 1, 'More commands', 'Unlock connector');

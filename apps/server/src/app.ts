@@ -39,6 +39,8 @@ import { userRoutes } from './modules/users/users.routes.js';
 import { driverRoutes } from './modules/drivers/drivers.routes.js';
 import { driverDetailRoutes } from './modules/drivers/driver-details.routes.js';
 import { commandRoutes } from './modules/commands/commands.routes.js';
+import { remoteStartRoutes } from './modules/commands/remote-start.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { rawCallRoutes } from './modules/commands/raw-calls.routes.js';
 import { bulkRoutes } from './modules/bulk/bulk.routes.js';
 import { chargePointRoutes } from './modules/charge-points/charge-points.routes.js';
@@ -276,6 +278,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
       customerInformationRoutes(api, services);
       auditRoutes(api, services);
       commandRoutes(api, services);
+      remoteStartRoutes(api, services);
+      searchRoutes(api, services);
       rawCallRoutes(api, services);
       bulkRoutes(api, services);
       chargePointRoutes(api, services);

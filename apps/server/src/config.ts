@@ -113,6 +113,12 @@ const EnvSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   OCPP_CALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /**
+   * After a charger accepts a remote start, how long Voltline waits for it to start a session (or
+   * for the card to be refused) before the portal says it did not (OCPP 1.6 ConnectionTimeOut is
+   * commonly 30 to 60 seconds).
+   */
+  REMOTE_START_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(90),
+  /**
    * How long a StopTransaction is retried, with growing pauses, while the database is unavailable,
    * before the charger is answered InternalError (it then sends the Stop again). Keep it below
    * the chargers' own call time-out.

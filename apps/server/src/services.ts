@@ -26,6 +26,9 @@ import { BookingsOcpp } from './modules/bookings/bookings.ocpp.js';
 import { CommandsService } from './modules/commands/commands.service.js';
 import { RawCallsService } from './modules/commands/raw-calls.service.js';
 import { BulkService } from './modules/bulk/bulk.service.js';
+import { RemoteStartOutcomes } from './modules/commands/remote-start.js';
+import { authorizeVerdicts } from './ocpp/authorize-answers.js';
+import { SearchService } from './modules/search/search.service.js';
 import { localListLimits } from './ocpp/local-list-limits.js';
 import { TariffCost } from './ocpp/v201/tariff-cost.js';
 import { CustomerInformationOcpp } from './modules/customer-information/customer-information.ocpp.js';
@@ -385,6 +388,13 @@ export function createServices({
     payments: new PaymentsService(db),
     analytics: new AnalyticsService(db),
     commands,
+    remoteStarts: new RemoteStartOutcomes(
+      db,
+      clock,
+      config.REMOTE_START_TIMEOUT_SECONDS,
+      (identity, idTag, since) => authorizeVerdicts(db, identity, idTag, since),
+    ),
+    search: new SearchService(db),
     bookings: new BookingsService({
       db,
       clock,

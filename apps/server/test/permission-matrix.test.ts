@@ -54,6 +54,9 @@ const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/portal\/ChargePoint\/:id\/commands$/, 'commands'],
   // One command to many chargers is a remote command to each (bulk actions on the list).
   [/^\/api\/portal\/ChargePoint\/Bulk\/commands$/, 'commands'],
+  [/^\/api\/portal\/Command\/:id\/remoteStartOutcome$/, 'commands'],
+  // The header's search: every signed-in user; each kind of record answers to its own read permission.
+  [/^\/api\/portal\/Search$/, 'signedIn'],
   // One display message to several chargers is a remote command to each.
   [/^\/api\/portal\/DisplayMessages$/, 'commands'],
   [/^\/api\/messageTrace\/OcppLogs\//, 'logs'],

@@ -37,3 +37,5 @@ export * from './events.js';
 export * from './api-keys.js';
 export * from './bulk.js';
 export * from './webhooks.js';
+export * from './remote-start.js';
+export * from './search.js';

@@ -153,6 +153,8 @@ export const API = {
     send: (command: string) => `ocpp/RemoteTrigger/${command}`,
     /** POST: one display message to several chargers, answered per charger (O01). */
     displayMessages: 'portal/DisplayMessages',
+    /** GET: what became of a remote start the charger accepted (started, refused, timed out). */
+    remoteStartOutcome: (id: number | string) => `portal/Command/${id}/remoteStartOutcome`,
   },
   ocppLogs: {
     list: 'messageTrace/OcppLogs/getLogs',
@@ -174,4 +176,6 @@ export const API = {
   },
   /** The event feed for systems that pull (issue #32): GET ?after=&limit=&type= */
   events: { feed: 'events' },
+  /** GET ?q: charge points, drivers, cards, users, sessions and operators the user may see. */
+  search: 'portal/Search',
 } as const;

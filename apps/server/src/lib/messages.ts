@@ -27,6 +27,7 @@ import { eventMessages } from './messages/events.js';
 import { apiKeyMessages } from './messages/api-keys.js';
 import { bulkMessages } from './messages/bulk.js';
 import { webhookMessages } from './messages/webhooks.js';
+import { remoteStartMessages } from './messages/remote-start.js';
 
 /**
  * Every text the API answers with, in each language of the portal. Keys are grouped by domain;
@@ -175,6 +176,7 @@ const en = {
   ...apiKeyMessages.en,
   ...bulkMessages.en,
   ...webhookMessages.en,
+  ...remoteStartMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -323,6 +325,7 @@ const tr: Record<MessageKey, string> = {
   ...apiKeyMessages.tr,
   ...bulkMessages.tr,
   ...webhookMessages.tr,
+  ...remoteStartMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };

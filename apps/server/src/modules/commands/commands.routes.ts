@@ -36,7 +36,10 @@ export function commandRoutes(app: App, { commands }: { commands: CommandsServic
           tags: ['commands'],
           summary: `Send ${name} to a charge point and return its answer`,
           body: CommandBodies[name],
-          response: { 200: ok(z.record(z.string(), z.unknown())) },
+          // commandId: a remote start's record, to follow it to its outcome (remote-start.routes.ts).
+          response: {
+            200: ok(z.record(z.string(), z.unknown())).extend({ commandId: z.number().optional() }),
+          },
         },
       },
       async (request) => {
@@ -45,7 +48,11 @@ export function commandRoutes(app: App, { commands }: { commands: CommandsServic
         if (!permissionsForCommand(name, request.body).every((p) => ctx.actor.permissions.has(p))) {
           throw new AppError(403, 'error.forbidden');
         }
-        const answer = await commands.send(ctx, name, request.body);
+        const { answer, recordId } = await commands.sendWithRecord(ctx, name, request.body);
+        // An accepted remote start is not yet a charge: no success message; the portal follows
+        // the command to its outcome (started, refused, nothing in time) and says that.
+        if (name === 'startTransaction' && answer.status === 'Accepted')
+          return { data: answer, commandId: recordId };
         if (name === 'getTransactionStatus') {
           const { key, params } = transactionStatusWords(answer);
           return { data: answer, message: translate(request.locale, key, params) };

@@ -84,6 +84,15 @@ export class CommandsService {
   }
 
   async send<C extends CommandName>(ctx: Ctx, command: C, body: CommandBody<C>): Promise<Payload> {
+    return (await this.sendWithRecord(ctx, command, body)).answer;
+  }
+
+  /** As `send`, with the command's record, so the portal can follow what became of it. */
+  async sendWithRecord<C extends CommandName>(
+    ctx: Ctx,
+    command: C,
+    body: CommandBody<C>,
+  ): Promise<{ answer: Payload; recordId: number }> {
     const cp = await findInScope(this.db, ctx.actor, body.chargePointId);
     if (!cp) throw notFound('chargePoint');
     const { chargePointId: _id, ...request } = body as CommandBody<C> & { chargePointId: string };
@@ -126,11 +135,17 @@ export class CommandsService {
       await prepared.after?.(tx, answer, accepted);
       await recordCommandInMaintenance(tx, ctx, cp.id, command, prepared.payload, answer);
       const status = typeof answer.status === 'string' ? answer.status : null;
-      await records.finishRecord(tx, recordId, 'answered', { status });
+      // A remote start's answer names what the charger tied it to (remoteStartId, its transaction
+      // id), by which its outcome is followed (remote-start.ts).
+      const kept = command === 'startTransaction' ? { answer } : {};
+      await records.finishRecord(tx, recordId, 'answered', { status, ...kept });
       await record({ request: prepared.logged, answer: 'status' in answer ? answer.status : 'received' }, tx);
     });
     const stopped = parts.length > 1 && accepted < parts.length;
-    return { ...answer, ...prepared.extra, ...(stopped ? { refusedPart: accepted + 1 } : {}) };
+    return {
+      answer: { ...answer, ...prepared.extra, ...(stopped ? { refusedPart: accepted + 1 } : {}) },
+      recordId,
+    };
   }
 
   /**

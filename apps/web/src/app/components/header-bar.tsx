@@ -7,6 +7,7 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { NavMenu } from './nav-menu';
 import { UserMenu } from './user-menu';
 import { useNavCollapsed } from './use-nav-collapsed';
+import { GlobalSearch } from './global-search';
 
 export function HeaderBar({ onOpenSettings }: { onOpenSettings: () => void }) {
   const { t } = useTranslation('common');
@@ -54,6 +55,7 @@ export function HeaderBar({ onOpenSettings }: { onOpenSettings: () => void }) {
       )}
       <Flex align="center">
         <Space size={4}>
+          <GlobalSearch color={fg} />
           <LanguageSwitch color={fg} />
           <Tooltip title={t('settings.title')}>
             <Button

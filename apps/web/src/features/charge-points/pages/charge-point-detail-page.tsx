@@ -1,4 +1,4 @@
-import { Alert, Card, Flex, Tabs, Typography } from 'antd';
+import { Alert, Card, Flex, Typography } from 'antd';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
@@ -29,6 +29,7 @@ import { DisplayMessagesTab } from '../components/display-messages/display-messa
 import { ProtocolTag } from '../components/protocol-tag';
 import { ConnectionTag } from '../components/status-tags';
 import { MonitorsTab } from '../components/monitors/monitors-tab';
+import { GroupedTabs, shownTab } from '../components/tab-groups';
 import { detailPath, DEVICES_PATH } from '../paths';
 
 const PATH_TABS = ['connectors', 'configuration', 'messageTrace'] as const;
@@ -147,13 +148,11 @@ export default function ChargePointDetailPage() {
       <ClockWarning cp={c} />
       <CommandAnswerBanner chargePointId={c.chargePointId} />
       <Card>
-        <Tabs
-          // A tab the user's role does not show (a shared link) falls back to the first one.
-          activeKey={items.some((i) => i.key === tab) ? tab : 'info'}
-          onChange={select}
+        <GroupedTabs
           items={items}
-          destroyOnHidden
-          data-testid="cp-tabs"
+          active={shownTab(items, tab)}
+          onSelect={select}
+          groupLabel={(group) => t(`tabGroups.${group}`)}
         />
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t('detail.live')}

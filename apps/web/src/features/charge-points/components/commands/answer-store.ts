@@ -10,6 +10,8 @@ export interface LastAnswer {
   answer?: CommandAnswer;
   failed: boolean;
   at: number;
+  /** An accepted remote start's command, followed to its outcome (remote-start-outcome.tsx). */
+  followId?: number;
 }
 
 interface AnswerState {

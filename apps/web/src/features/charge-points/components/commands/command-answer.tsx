@@ -4,12 +4,16 @@ import { answerOutcome } from '@voltline/contract';
 import { answerStatus } from '../../api/send-command';
 import { AnswerDetails, DETAILED_ANSWERS } from './answer-details';
 import { useAnswerStore } from './answer-store';
+import { RemoteStartOutcomeBanner } from './remote-start-outcome';
 
 /** "Reset (Soft): the charge point answered Accepted", with the whole answer on demand. */
 export function CommandAnswerBanner({ chargePointId }: { chargePointId: string }) {
   const { t } = useTranslation('chargePoints');
   const last = useAnswerStore((s) => s.byChargePoint[chargePointId]);
   if (!last) return null;
+  if (last.followId !== undefined) {
+    return <RemoteStartOutcomeBanner key={last.at} label={last.label} commandId={last.followId} />;
+  }
   const status = answerStatus(last.answer);
   // Only a status that says the charger did it is a success (Rejected, Occupied, Faulted... are refusals).
   const type =

@@ -2,6 +2,7 @@ import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CommandBody, CommandName } from '@voltline/contract';
 import { sendCommand, type CommandAnswer } from '../../api/send-command';
+import { sendRemoteStart } from '../../api/remote-start';
 import { useQueryClient } from '@tanstack/react-query';
 import { chargePointKeys } from '../../api/keys';
 import { useAnswerStore } from './answer-store';
@@ -25,6 +26,12 @@ export function useRunCommand(chargePointId: string) {
 
   async function send<C extends CommandName>(command: C, body: CommandBody<C>, label: string) {
     try {
+      if (command === 'startTransaction') {
+        // A remote start is followed past the charger's Accepted to what became of it.
+        const { answer, commandId } = await sendRemoteStart(body as CommandBody<'startTransaction'>);
+        record(chargePointId, { label, command, answer, failed: false, at: Date.now(), followId: commandId });
+        return answer;
+      }
       const answer: CommandAnswer = await sendCommand(command, body);
       record(chargePointId, { label, command, answer, failed: false, at: Date.now() });
       return answer;
