@@ -76,13 +76,15 @@ export class ChargerLimitsService {
   /** K09: the charger's last whole report; readable while it is offline. */
   async reported(ctx: Ctx, id: number): Promise<ReportedProfiles> {
     const cp = await this.charger(ctx, id);
+    // Awaited first: a report completing between the reads shows as awaited, not as done and old.
+    const awaitingReport = await repo.awaitingReport(this.db, cp.id);
     const last = await repo.lastCompleteReport(this.db, cp.id);
     const rows = last ? await repo.profilesOf(this.db, cp.id, last.requestId) : [];
     return {
       reportedAt: last?.completedAt?.toISOString() ?? null,
       status: last?.status ?? null,
       criteria: (last?.criteria as ProfileReportBody | null) ?? null,
-      awaitingReport: await repo.awaitingReport(this.db, cp.id),
+      awaitingReport,
       profiles: rows.map((r) => r.profile as ReportedProfile),
     };
   }

@@ -245,7 +245,7 @@ describe('the raw command console keeps the charger’s credentials out of its r
         .from(chargePoints)
         .where(eq(chargePoints.chargePointId, 'RAW-201'));
       return row?.passwordHash && verifyChargerPassword(row.passwordHash, password) ? row : undefined;
-    });
+    }, 30_000);
     expect(cp.pendingPasswordHash ?? null).toBeNull();
     await connected('RAW-201', 'ocpp2.0.1');
     const logged = await until(async () => {

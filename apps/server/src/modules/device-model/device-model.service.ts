@@ -45,12 +45,15 @@ export class DeviceModelService {
   /** The stored model: readable while the charger is offline; a 1.6 charger has none. */
   async model(ctx: Ctx, id: number, search?: string): Promise<DeviceModel> {
     const cp = ocpp201(await this.charger(ctx, id));
-    const rows = await repo.listVariables(this.db, cp.id, search);
+    // The report's state before the variables: a report completing between the reads then shows
+    // as still awaited, never as done with the variables from before it.
+    const awaitingReport = await repo.hasOpenRequest(this.db, cp.id);
     const reportedAt = await repo.lastReportedAt(this.db, cp.id);
+    const rows = await repo.listVariables(this.db, cp.id, search);
     return {
       variables: rows.map(variableOf),
       reportedAt: reportedAt?.toISOString() ?? null,
-      awaitingReport: await repo.hasOpenRequest(this.db, cp.id),
+      awaitingReport,
     };
   }
 

@@ -60,12 +60,12 @@ export class MonitoringService {
 
   async list(ctx: Ctx, id: number): Promise<MonitorList> {
     const cp = await this.charger(ctx, id);
-    const [rows, settings, reportedAt, awaiting] = [
-      await repo.listMonitors(this.db, cp.id),
-      await repo.settingsOf(this.db, cp.id),
-      await repo.lastReportedAt(this.db, cp.id),
-      await repo.hasOpenRequest(this.db, cp.id),
-    ];
+    // The report's state first, the monitors after: a report that completes between the reads
+    // then shows as still awaited, never as done with the monitors from before it.
+    const awaiting = await repo.hasOpenRequest(this.db, cp.id);
+    const reportedAt = await repo.lastReportedAt(this.db, cp.id);
+    const rows = await repo.listMonitors(this.db, cp.id);
+    const settings = await repo.settingsOf(this.db, cp.id);
     const base = settings?.base;
     return {
       monitors: rows.map(monitorOf),

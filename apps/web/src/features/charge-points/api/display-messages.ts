@@ -8,15 +8,19 @@ import {
   type StoredDisplayMessage,
 } from '@voltline/contract';
 import { apiClient, unwrap } from '../../../lib/api-client';
-import { chargePointKeys } from './keys';
+import { chargePointKeys, LIVE_INTERVAL_MS } from './keys';
 
 export const displayMessagesKey = (id: number) => [...chargePointKeys.all, 'displayMessages', id] as const;
 
-/** The display messages the charger holds, as Voltline last learned them. */
+/**
+ * The display messages the charger holds, as Voltline last learned them. Kept live: after Refresh
+ * the charger's report (NotifyDisplayMessages) arrives some time after its answer.
+ */
 export const useDisplayMessages = (id: number) =>
   useQuery({
     queryKey: displayMessagesKey(id),
     queryFn: () => unwrap(apiClient.get<Ok<StoredDisplayMessage[]>>(API.chargePoints.displayMessages(id))),
+    refetchInterval: LIVE_INTERVAL_MS,
   });
 
 type DisplayCommand = 'setDisplayMessage' | 'getDisplayMessages' | 'clearDisplayMessage';
