@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, IsoTime } from './common.js';
+import { EVENT_TYPES } from './events.js';
 
 /** API paths of webhooks (relative to `/api/`), beside `API` in routes.ts. */
 export const WEBHOOKS_API = {
@@ -15,17 +16,8 @@ export const WEBHOOKS_API = {
  * The event types an endpoint may choose (the events feed's own list); `webhook.test` is sent by the
  * test button whatever the endpoint chose.
  */
-export const WEBHOOK_EVENT_TYPES = [
-  'session.started',
-  'session.stopped',
-  'chargePoint.status',
-  'chargePoint.connected',
-  'chargePoint.disconnected',
-  'command.answered',
-  'booking.created',
-  'booking.ended',
-  'payment.completed',
-] as const;
+/** What an endpoint may ask for: every integration event type (docs/events.md). */
+export const WEBHOOK_EVENT_TYPES = EVENT_TYPES;
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
 /** Signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`. */
@@ -36,8 +28,8 @@ export const WEBHOOK_HEADERS = {
   deliveryId: 'Voltline-Delivery-Id',
 } as const;
 
-/** An event type as the events feed writes them: dotted lower-camel words. */
-const EventType = z.string().regex(/^[a-z][A-Za-z]*(\.[a-z][A-Za-z]*)+$/);
+/** An event type an endpoint asks for: one of the feed's types. */
+const EventType = z.enum(EVENT_TYPES);
 
 export const WebhookUrl = z
   .string()

@@ -1,11 +1,11 @@
 import { Form, Input, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint } from '@voltline/contract';
+import { WEBHOOK_EVENT_TYPES, type EventType, type WebhookEndpoint } from '@voltline/contract';
 
 export interface EndpointValues {
   url: string;
   description?: string;
-  eventTypes: string[];
+  eventTypes: EventType[];
   enabled: boolean;
 }
 
