@@ -5,6 +5,7 @@ import {
   apiKeys,
   bookings,
   chargerEvents,
+  commandRecords,
   diagnosticsRequests,
   storedFiles,
   driverAddresses,
@@ -216,6 +217,18 @@ beforeAll(async () => {
     })
     .returning();
   Object.assign(ids, { webhook: hook!.id, webhookDelivery: hookDelivery!.id });
+  const [command] = await db
+    .insert(commandRecords)
+    .values({
+      chargePointId: cp.id,
+      action: 'RemoteStartTransaction',
+      request: { connectorId: 1, idTag: card!.number },
+      nodeId: 'tenant-probe',
+      outcome: 'answered',
+      status: 'Accepted',
+    })
+    .returning();
+  Object.assign(ids, { command: command!.id });
   Object.assign(ids, {
     apiKey: apiKey!.id,
     booking: booking!.id,
@@ -266,6 +279,7 @@ function idFor(url: string): number | string | undefined {
     [/\/integrations\/apiKeys\/:id/, 'apiKey'],
     [/\/Webhooks\/deliveries\/:id/, 'webhookDelivery'],
     [/\/Webhooks\/:id/, 'webhook'],
+    [/\/Command\/:id\/remoteStartOutcome/, 'command'],
   ];
   const key = rules.find(([re]) => re.test(url))?.[1];
   return key === undefined ? undefined : ids[key];
