@@ -60,7 +60,8 @@ export class ApiKeysService {
   }
 
   /** A key gets no role the creator could not give a user, and no permission the creator lacks. */
-  private checkGrant(ctx: Ctx, body: CreateInput) {
+  /** A key gives no more than its maker holds: its role one they may hand out, its permissions theirs. */
+  private checkGrant(ctx: Ctx, body: Pick<CreateInput, 'role' | 'permissions'>) {
     if (body.role && !assignableRoles(ctx.actor.roles).includes(body.role)) {
       throw new AppError(403, 'user.roleNotAssignable', { role: body.role }, [
         { field: 'body.role', key: 'user.roleNotAssignable', params: { role: body.role } },
@@ -124,6 +125,11 @@ export class ApiKeysService {
   private async liveKey(tx: Tx, ctx: Ctx, id: number) {
     const row = await repo.findApiKey(tx, ctx.actor, id, true);
     if (!row) throw notFound('apiKey');
+    // Rotating hands out a new secret of the key: only to someone who could have made it.
+    this.checkGrant(ctx, {
+      role: (row.role ?? undefined) as CreateInput['role'],
+      permissions: row.permissions as CreateInput['permissions'],
+    });
     if (row.revokedAt) throw new AppError(409, 'apiKey.alreadyRevoked');
     return row;
   }

@@ -163,6 +163,22 @@ describe('API keys', () => {
     expect((await createKey({ role: 'Finance' }, main)).status).toBe(200);
   });
 
+  it('lets no one rotate or revoke a key that gives more than they could give', async () => {
+    // An Admin's key for the root operator: a Main Operator there reaches it, but may not hold Admin.
+    const { key, secret } = await newKey({ role: 'Admin' });
+    const rotate = await t.call<Err>('POST', `${KEYS}/${key.id}/rotate`, {
+      token: main,
+      body: { overlapHours: 0 },
+    });
+    expect(rotate.status).toBe(403);
+    expect(rotate.body.error).toBe('You cannot give the role Admin.');
+    const revoke = await t.call<Err>('POST', `${KEYS}/${key.id}/revoke`, { token: main, body: {} });
+    expect(revoke.status).toBe(403);
+    // The key is as it was: its secret still works.
+    const still = await asKey(secret, 'POST', PAYMENTS, { body: {} });
+    expect(still.status, JSON.stringify(still.body)).toBe(200);
+  });
+
   it('keeps a key within its operator and those below, and shows each operator only its keys', async () => {
     const root = await newKey({ role: 'Finance', name: 'Root books' });
     const own = await newKey(
