@@ -9,6 +9,7 @@ import {
   type ChargePointBulkBody,
   type ChargePointBulkCommandBody,
   type DriverBulkBody,
+  permissionsForCommand,
 } from '@voltline/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -62,11 +63,18 @@ export class BulkService {
         })),
       );
     }
+    // What is sent is what was checked (trimmed, defaulted), and its permissions are those of the
+    // checked body: a key with spaces around it must not pass as another key.
+    const sent: Record<string, unknown> = { ...(checked.data as Record<string, unknown>) };
+    delete sent.chargePointId;
+    if (!permissionsForCommand(command, sent).every((p) => ctx.actor.permissions.has(p))) {
+      throw new AppError(403, 'error.forbidden');
+    }
     const { rows, missing } = await this.chargePointRows(ctx, body.selection);
     const done = await runRows(ctx, rows, BULK_COMMAND_CONCURRENCY, async (row): Promise<RowAnswer> => {
       // The command service checks reach again, audits the row and speaks the charger's protocol.
       const answer = await this.deps.commands.send(ctx, command, {
-        ...params,
+        ...sent,
         chargePointId: row.chargePointId,
       } as never);
       const status = typeof answer.status === 'string' ? answer.status : undefined;

@@ -124,6 +124,15 @@ describe('bulk commands to charge points', () => {
     const bad = await bulk(admin, 'ChargePoint/Bulk/commands', { ...body, params: { type: 'Sideways' } });
     expect(bad.status).toBe(400);
     expect(heard['BLK-16']).toHaveLength(before);
+    // The security profile needs chargePoints:write, which a Site Safety Officer lacks; spaces
+    // around the key do not make it another key.
+    const safety = await t.login('safety@voltline.local');
+    const profile = await bulk(safety, 'ChargePoint/Bulk/commands', {
+      ...body,
+      command: 'changeConfiguration',
+      params: { key: ' SecurityProfile ', value: '0' },
+    });
+    expect(profile.status).toBe(403);
   });
 
   it('all matching the filter, for a Main Operator, reaches only its own operator’s chargers', async () => {

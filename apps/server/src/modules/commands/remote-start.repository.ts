@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { chargePoints, chargingSessions, commandRecords, operators } from '../../db/schema/index.js';
 import { inScope, type Actor } from '../../lib/context.js';
@@ -33,7 +33,7 @@ export async function findRemoteStart(tx: Tx, actor: Actor, id: number) {
 /**
  * The session of the remote start: one the charger tied to it (the answer's remoteStartId, or the
  * transaction it named when one was already waiting for a card, plugged in first), else the first
- * it began for the card since the command, on the connector asked for when one was. Whichever
+ * it began for the card since the command (the newest of them), on the connector asked for when one was. Whichever
  * protocol, a started transaction is a session row, refused or not.
  */
 export async function sessionOf(
@@ -72,7 +72,9 @@ export async function sessionOf(
         ),
       ),
     )
-    .orderBy(asc(chargingSessions.id))
+    // Newest first: a charger that reuses its transaction ids (or remoteStartIds) after a restart
+    // must not point at a session of long ago.
+    .orderBy(desc(chargingSessions.id))
     .limit(1);
   return row;
 }

@@ -66,7 +66,7 @@ export async function driverHits(tx: Tx, actor: Actor, q: string): Promise<Searc
         or(
           ilike(drivers.email, p),
           ilike(drivers.phone, p),
-          ilike(sql`${drivers.name} || ' ' || ${drivers.surname}`, p),
+          ilike(sql`concat_ws(' ', ${drivers.name}, ${drivers.surname})`, p),
         ),
       ),
     )
@@ -121,7 +121,7 @@ export async function userHits(tx: Tx, actor: Actor, q: string): Promise<SearchH
       and(
         inScope(actor, operators.path),
         isNull(users.deletedAt),
-        or(ilike(users.email, p), ilike(sql`${users.name} || ' ' || ${users.surname}`, p)),
+        or(ilike(users.email, p), ilike(sql`concat_ws(' ', ${users.name}, ${users.surname})`, p)),
       ),
     )
     .orderBy(asc(users.name), asc(users.id))
