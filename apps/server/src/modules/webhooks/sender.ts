@@ -5,6 +5,7 @@ import { WEBHOOK_HEADERS } from '@voltline/contract';
 import { VERSION } from '../../version.js';
 import { publicEvent } from '../events/public-event.js';
 import { signatureHeader } from './signature.js';
+import { post } from './post.js';
 import { refusalOf } from './url-guard.js';
 
 /** A delivery this process has claimed: no other process sends it while the claim holds. */
@@ -118,10 +119,10 @@ export async function sendOnce(
     return { status: null, answer: null, error: `address refused (${refusal})`, durationMs: took() };
   const t = Math.floor(opts.now.getTime() / 1000);
   try {
-    const res = await fetch(d.url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(opts.timeoutMs),
+    const res = await post(d.url, {
+      timeoutMs: opts.timeoutMs,
+      allowPrivate: opts.allowPrivate,
+      maxBytes: ANSWER_CHARS * 4,
       headers: {
         'content-type': 'application/json',
         'user-agent': `Voltline-Webhooks/${VERSION}`,
@@ -132,11 +133,11 @@ export async function sendOnce(
       },
       body: d.body,
     });
-    const text = await res.text().catch(() => '');
-    return { status: res.status, answer: text.slice(0, ANSWER_CHARS), error: null, durationMs: took() };
+    return { status: res.status, answer: res.answer.slice(0, ANSWER_CHARS), error: null, durationMs: took() };
   } catch (err) {
-    const e = err as Error & { cause?: { code?: string } };
-    const error = e.name === 'TimeoutError' ? 'timed out' : (e.cause?.code ?? e.message);
+    const e = err as Error & { code?: string; cause?: { code?: string } };
+    const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError';
+    const error = timedOut ? 'timed out' : (e.code ?? e.cause?.code ?? e.message);
     return { status: null, answer: null, error: error.slice(0, ANSWER_CHARS), durationMs: took() };
   }
 }

@@ -24,6 +24,9 @@ for (const [net, bits] of [
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
+  // NAT64 and 6to4 carry an IPv4 address inside, which may be a private one.
+  ['64:ff9b::', 96],
+  ['2002::', 16],
 ] as const)
   PRIVATE.addSubnet(net, bits, 'ipv6');
 
