@@ -118,7 +118,14 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
     ...(https ? { https } : {}),
     logger: { level: config.LOG_LEVEL, redact: REDACT, serializers },
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    // A number: that many proxies in front are believed, hop by hop from the socket's address.
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (() => {
+            const hops = config.TRUST_PROXY;
+            return (_address: string, hop: number) => hop < hops;
+          })()
+        : config.TRUST_PROXY,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   acceptEmptyBodies(app);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -71,7 +72,30 @@ const EnvSchema = z.object({
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   CORS_ORIGIN: z.string().optional(),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Which `X-Forwarded-For` hops to believe: `false`; a number of proxies in front (the client is
+   * that many hops from the right); the proxies' addresses or CIDRs, comma-separated; or `true`,
+   * every hop (then a client can name any address it likes: only behind a proxy that overwrites it).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx): boolean | number | string[] => {
+      const t = v.trim().toLowerCase();
+      if (t === 'true' || t === 'yes') return true;
+      if (['false', '0', 'no', ''].includes(t)) return false;
+      if (/^\d+$/.test(t)) return Number(t);
+      const list = t
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
+      if (list.every((x) => isIP(x.split('/')[0] ?? '') !== 0)) return list;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'TRUST_PROXY: true, false, a number of proxies, or their addresses',
+      });
+      return z.NEVER;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TLS_CERT_FILE: z.string().optional(),
