@@ -74,7 +74,19 @@ const menu = (page: Page, name: string) =>
 /** Opens the "More commands" menu of connector `n` and picks `item`. */
 async function connectorMenu(page: Page, n: number, more: string, item: string): Promise<void> {
   await connectorRow(page, n).getByRole('button', { name: more }).click();
-  await page.getByRole('menuitem', { name: item }).click();
+  // A click that lands while the menu opens, or while the live table redraws the row, is lost:
+  // click again until the menu has closed on the item.
+  const entry = page.getByRole('menuitem', { name: item });
+  await entry.waitFor();
+  await expect
+    .poll(
+      async () => {
+        if (await entry.isVisible()) await entry.click({ timeout: 2_000 }).catch(() => undefined);
+        return entry.isVisible();
+      },
+      { timeout: 15_000, interval: 1_000 },
+    )
+    .toBe(false);
 }
 
 describe('an OCPP 2.0.1 charging station in the portal', () => {
