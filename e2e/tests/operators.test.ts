@@ -57,7 +57,7 @@ describe('operator management', () => {
     await page.getByLabel('Tax number').fill('9876543210');
     await page.getByLabel('IBAN').fill('TR330006100519786457841327');
     await page.getByRole('button', { name: 'Create operator' }).click();
-    await page.getByText('Heartbeat interval must be between 10 and 86400').waitFor();
+    await page.getByText('Heartbeat interval must be between 10 and 86,400').waitFor();
     await page.getByText('Enter a valid tax number').waitFor();
     await page.getByText('The IBAN is not valid').waitFor();
     await screenshot(page, 'operator-add-invalid');

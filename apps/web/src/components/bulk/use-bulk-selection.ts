@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { createElement, useEffect, useState } from 'react';
 import type { TableRowSelection } from 'antd/es/table/interface';
 import type { Page } from '@voltline/contract';
+import { SelectAllTitle } from './select-all-title';
 
 /** What a bulk action is for: the rows ticked, or every row the list's filter matches. */
 export type BulkSelectionOf<F> = { mode: 'ids'; ids: number[] } | { mode: 'filter'; filter: F };
@@ -30,6 +31,7 @@ export function useBulkSelection<T extends { id: number }, F>(filter: F, page: P
     preserveSelectedRowKeys: true,
     getCheckboxProps: () => ({ disabled: all }),
     onChange: (keys) => setIds(keys.map(Number)),
+    columnTitle: (checkbox) => createElement(SelectAllTitle, null, checkbox),
   };
   const selection: BulkSelectionOf<F> | null = all
     ? { mode: 'filter', filter }
