@@ -61,7 +61,14 @@ describe('bulk actions on the charge point list', () => {
 
     await chooseBulkAction(page, 'Reset');
     const dialog = page.getByRole('dialog', { name: 'Reset' });
-    await dialog.getByLabel('Hard').check();
+    // A click while the dialog is still opening can be lost: check until it holds.
+    const hard = dialog.getByLabel('Hard');
+    await expect
+      .poll(async () => {
+        await hard.check({ timeout: 2_000 }).catch(() => undefined);
+        return hard.isChecked();
+      })
+      .toBe(true);
     await dialog.getByRole('button', { name: 'Apply to 2' }).click();
 
     const results = page.getByTestId('bulk-results');
