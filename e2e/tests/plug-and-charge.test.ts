@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
   authorizeContract,
@@ -67,8 +67,17 @@ describe('Plug & Charge on the Security tab', () => {
     await contract.getByText('NoCertificateAvailable · TR-VLT-C00000042', { exact: false }).waitFor();
     await screenshot(page, 'plug-and-charge-security-tab');
 
-    await page.getByTestId('language-switch').click();
-    await page.getByRole('menuitem', { name: 'Türkçe' }).click();
+    // Back at the top of the page (the screenshot scrolled it), switch to Turkish; a click on the
+    // menu while it opens is lost, so it is repeated until the page speaks Turkish.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const turkish = page.getByRole('menuitem', { name: 'Türkçe' });
+    await expect
+      .poll(async () => {
+        if (!(await turkish.isVisible())) await page.getByTestId('language-switch').click();
+        await turkish.click({ timeout: 2_000 }).catch(() => undefined);
+        return page.evaluate(() => document.documentElement.lang);
+      })
+      .toBe('tr');
     await events
       .locator('tbody tr', { hasText: 'Tak ve Şarj Et: araç sözleşme sertifikası kurulumu istendi' })
       .waitFor();
