@@ -21,7 +21,9 @@ function layoutOf(table: Locator) {
     const rows = Array.from(el.querySelectorAll<HTMLTableRowElement>('tbody tr.ant-table-row'));
     const headers = Array.from(el.querySelectorAll<HTMLTableCellElement>('thead th'));
     const shows = (cell: Element | undefined) =>
-      Boolean(cell && (cell.textContent?.trim() || cell.querySelector('svg, img, button, a, input, .ant-tag')));
+      Boolean(
+        cell && (cell.textContent?.trim() || cell.querySelector('svg, img, button, a, input, .ant-tag')),
+      );
     const content = el.querySelector<HTMLElement>('.ant-table-content');
     return {
       rowHeights: rows.map((r) => r.getBoundingClientRect().height),
