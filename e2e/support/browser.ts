@@ -166,6 +166,31 @@ export async function chooseCommand(page: Page, name: string): Promise<void> {
 }
 
 /**
+ * Opens a dropdown menu with `open`, picks `item` in it and waits until `opened` (the dialog the
+ * item opens) shows. On a loaded machine a click can land while the menu is still opening, and a
+ * live table can redraw the row and close the menu before the click: then the menu is opened and
+ * the item picked again, until the dialog is there.
+ */
+export async function pickMenuItem(
+  open: () => Promise<void>,
+  item: Locator,
+  opened: Locator,
+  timeout = 20_000,
+): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (await opened.isVisible()) return true;
+        if (await item.isVisible()) await item.click({ timeout: 2_000 }).catch(() => undefined);
+        else await open().catch(() => undefined);
+        return opened.isVisible();
+      },
+      { timeout, interval: 1_000 },
+    )
+    .toBe(true);
+}
+
+/**
  * Picks `option` in the Ant Design select with this test id. A click that lands while the dropdown
  * is still opening (or closing after another select) is lost, and the select keeps its old value;
  * so the pick is repeated until the select shows the option. An option already chosen (in a select

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { api, launchBrowser, newPage, screenshot, signInAs } from '../support/browser';
+import {
+  api,
+  launchBrowser,
+  newPage,
+  pick,
+  pickMenuItem,
+  screenshot,
+  signInAs,
+  uniqueName,
+} from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 // Bulk actions on the charge point list: tick rows (or every row the filter matches), act on them
@@ -38,23 +47,29 @@ async function chargePoint(page: Page, id: string) {
 const rows = (page: Page) => page.getByTestId('cp-table').locator('tbody tr.ant-table-row');
 
 async function chooseBulkAction(page: Page, name: string) {
-  await page.getByTestId('bulk-actions').click();
-  await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name, exact: true }).click();
+  await pickMenuItem(
+    () => page.getByTestId('bulk-actions').click({ timeout: 2_000 }),
+    page.locator('.ant-dropdown:visible').getByRole('menuitem', { name, exact: true }),
+    page.getByRole('dialog', { name }),
+  );
 }
 
 describe('bulk actions on the charge point list', () => {
   it('resets two ticked charge points and shows each one’s outcome: one done, one refused in red words', async () => {
     const { page } = await newPage(browser, server.url);
     await signInAs(page, 'admin@voltline.local');
-    chargers.push(await startCharger(await chargePoint(page, 'BLK-ON')));
-    await chargePoint(page, 'BLK-OFF');
+    // Names of their own, so a second attempt of the test does not meet the first one's.
+    const ON = uniqueName('BLK') + '-ON';
+    const OFF = ON.replace(/-ON$/, '-OFF');
+    chargers.push(await startCharger(await chargePoint(page, ON)));
+    await chargePoint(page, OFF);
 
-    await page.goto(`${LIST}?list=all&search=BLK-`);
+    await page.goto(`${LIST}?list=all&search=${ON.slice(0, -2)}`);
     await expect.poll(() => rows(page).count()).toBe(2);
     await expect
-      .poll(() => rows(page).filter({ hasText: 'BLK-ON' }).innerText(), { timeout: 15_000 })
+      .poll(() => rows(page).filter({ hasText: ON }).innerText(), { timeout: 15_000 })
       .toMatch(/\bConnected\b/);
-    for (const id of ['BLK-ON', 'BLK-OFF']) {
+    for (const id of [ON, OFF]) {
       await rows(page).filter({ hasText: id }).getByRole('checkbox').check();
     }
     await expect.poll(() => page.getByTestId('bulk-count').innerText()).toBe('2 selected');
@@ -73,11 +88,11 @@ describe('bulk actions on the charge point list', () => {
 
     const results = page.getByTestId('bulk-results');
     await results.waitFor();
-    const on = results.locator('tr', { hasText: 'BLK-ON' });
-    const off = results.locator('tr', { hasText: 'BLK-OFF' });
+    const on = results.locator('tr', { hasText: ON });
+    const off = results.locator('tr', { hasText: OFF });
     await expect.poll(() => on.innerText()).toContain('The charge point accepted (Accepted).');
     expect(await on.locator('[data-outcome]').innerText()).toBe('Done');
-    expect(await off.innerText()).toContain('Charge point BLK-OFF is not connected.');
+    expect(await off.innerText()).toContain(`Charge point ${OFF} is not connected.`);
     const refusal = off.locator('[data-outcome]');
     expect(await refusal.innerText()).toBe('Refused');
     expect(await refusal.getAttribute('class')).toContain('ant-tag-red');
@@ -88,9 +103,10 @@ describe('bulk actions on the charge point list', () => {
   it('archives every charge point matching the filter, beyond the page, then restores them all', async () => {
     const { page } = await newPage(browser, server.url);
     await signInAs(page, 'admin@voltline.local');
-    for (let n = 1; n <= 12; n++) await chargePoint(page, `BLKA-${String(n).padStart(2, '0')}`);
+    const prefix = `${uniqueName('BLKA')}-`;
+    for (let n = 1; n <= 12; n++) await chargePoint(page, `${prefix}${String(n).padStart(2, '0')}`);
 
-    await page.goto(`${LIST}?list=all&search=BLKA-`);
+    await page.goto(`${LIST}?list=all&search=${prefix}`);
     await expect.poll(() => rows(page).count()).toBe(10);
     await page.getByTestId('cp-table').locator('thead').getByRole('checkbox').check();
     await expect.poll(() => page.getByTestId('bulk-count').innerText()).toBe('10 selected');
@@ -110,7 +126,7 @@ describe('bulk actions on the charge point list', () => {
       'POST',
       'portal/ChargePoint/GetDeletedChargePointsDynamic?index=0&size=10',
       {
-        search: 'BLKA-',
+        search: prefix,
       },
     );
     expect(archived.total).toBe(12);
@@ -129,8 +145,9 @@ describe('bulk actions on the charge point list', () => {
 
     // One tariff on every connector of all twelve, chosen in the confirmation.
     const operators = await api<{ id: number; name: string }[]>(page, 'GET', 'portal/operator/lookup');
+    const tariff = uniqueName('Bulk AC tariff');
     await api(page, 'POST', 'portal/tariff', {
-      name: 'Bulk AC tariff',
+      name: tariff,
       operatorId: operators.find((op) => op.name === 'Voltline İstanbul')?.id,
       type: 'AC',
       paymentType: 'Postpaid',
@@ -141,8 +158,7 @@ describe('bulk actions on the charge point list', () => {
     await page.getByTestId('bulk-select-all').click();
     await chooseBulkAction(page, 'Assign a tariff');
     const dialog = page.getByRole('dialog', { name: 'Assign a tariff' });
-    await dialog.getByTestId('bulk-tariff').click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle('Bulk AC tariff', { exact: true }).click();
+    await pick(page, 'bulk-tariff', tariff);
     await dialog.getByRole('button', { name: 'Apply to 12' }).click();
     await expect
       .poll(() => page.getByTestId('bulk-summary').innerText())

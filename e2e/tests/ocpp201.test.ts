@@ -7,6 +7,7 @@ import {
   launchBrowser,
   newPage,
   pick,
+  pickMenuItem,
   screenshot,
   signInAs,
   uniqueName,
@@ -71,22 +72,15 @@ const menu = (page: Page, name: string) =>
   // The item's name is its icon's label and its text.
   page.getByRole('menuitem', { name: new RegExp(`(^|\\s)${name}$`) }).click();
 
-/** Opens the "More commands" menu of connector `n` and picks `item`. */
+/** Opens the "More commands" menu of connector `n`, picks `item` and waits for its dialog. */
 async function connectorMenu(page: Page, n: number, more: string, item: string): Promise<void> {
-  await connectorRow(page, n).getByRole('button', { name: more }).click();
-  // A click that lands while the menu opens, or while the live table redraws the row, is lost:
-  // click again until the menu has closed on the item.
-  const entry = page.getByRole('menuitem', { name: item });
-  await entry.waitFor();
-  await expect
-    .poll(
-      async () => {
-        if (await entry.isVisible()) await entry.click({ timeout: 2_000 }).catch(() => undefined);
-        return entry.isVisible();
-      },
-      { timeout: 15_000, interval: 1_000 },
-    )
-    .toBe(false);
+  // The dialog of the last command has closed first, so it is not taken for this one's.
+  await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  await pickMenuItem(
+    () => connectorRow(page, n).getByRole('button', { name: more }).click({ timeout: 2_000 }),
+    page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: item }),
+    page.getByRole('dialog').first(),
+  );
 }
 
 describe('an OCPP 2.0.1 charging station in the portal', () => {
