@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { SimCharger } from '@voltline/simulator';
-import { api, launchBrowser, newPage, screenshot, signInAs, uniqueName } from '../support/browser';
+import {
+  api,
+  launchBrowser,
+  newPage,
+  pickMenuItem,
+  screenshot,
+  signInAs,
+  uniqueName,
+} from '../support/browser';
 import { chargerWithTariff } from '../support/charger';
 import { startServer, type TestServer } from '../support/server';
 
@@ -69,9 +77,12 @@ const sessionRows = (page: Page) => page.getByTestId('session-table').locator('t
 /** Closes the session open in the drawer through the dialog, with `reason`. */
 async function closeFromDrawer(page: Page, id: number, reason: string, explains: string, picture: string) {
   const drawer = page.getByTestId('session-drawer');
-  await drawer.getByTestId('session-more').click();
-  await page.getByRole('menuitem', { name: 'Close session' }).click();
   const dialog = page.getByRole('dialog', { name: `Close session #${id}`, exact: true });
+  await pickMenuItem(
+    () => drawer.getByTestId('session-more').click({ timeout: 2_000 }),
+    page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: 'Close session' }),
+    dialog,
+  );
   await dialog.getByText(explains).waitFor();
   // The reason is required: the dialog says so before anything is sent.
   await dialog.getByRole('button', { name: 'Close session' }).click();
