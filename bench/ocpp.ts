@@ -368,6 +368,8 @@ async function main() {
         client: round2((cpu.client * 1000 * seconds) / Math.max(1, latencies.ok)),
         postgres: round2((cpu.postgres * 1000 * seconds) / Math.max(1, latencies.ok)),
       },
+      // PostgreSQL backends that served the window: more than the pool's size means reconnections.
+      postgresBackends: pgTracker?.backends,
       // Time the server was runnable but had no CPU: other processes on the machine competing.
       serverRunQueueWaitPerSecond: round2(serverWaiting),
       // Each process of a cluster: its chargers' answered CALLs per second and per CPU-second.

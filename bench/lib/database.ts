@@ -326,7 +326,7 @@ export async function countSessions(database: Database, from: Date, to: Date) {
 
 /**
  * CPU time of the PostgreSQL backends serving one database over a window. The server's pool opens
- * and closes connections as the load asks (an idle one closes after 10 s), so the backends are
+ * and closes connections as the load asks (an idle one after DATABASE_POOL_IDLE_SECONDS), so the backends are
  * looked up every second: one that appears counts from zero (it started inside the window), one
  * that ends keeps what it had used when last seen.
  */
@@ -368,6 +368,11 @@ export class PgCpuTracker {
       const cpu = this.cpuOf(pid);
       if (cpu !== undefined) this.last.set(pid, cpu);
     }
+  }
+
+  /** Backends that served the window (a pool that closes idle connections opens new ones). */
+  get backends(): number {
+    return this.first.size;
   }
 
   /** CPU seconds used in the window so far, by all backends seen. */

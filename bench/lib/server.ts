@@ -95,6 +95,11 @@ export class ServerProcess {
     if (this.o.databaseUrl) env.DATABASE_URL = this.o.databaseUrl;
     if (this.o.poolSize) env.DATABASE_POOL_SIZE = String(this.o.poolSize);
     Object.assign(env, this.o.env);
+    // BENCH_SERVER_ENV="DATABASE_POOL_IDLE_SECONDS=10 …" sets the server's environment, to compare settings.
+    for (const pair of process.env.BENCH_SERVER_ENV?.split(' ').filter(Boolean) ?? []) {
+      const at = pair.indexOf('=');
+      if (at > 0) env[pair.slice(0, at)] = pair.slice(at + 1);
+    }
     // BENCH_SERVER_NODE_ARGS="--cpu-prof" profiles the server (the profile lands in its data directory).
     const extra = [
       ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),

@@ -11,7 +11,12 @@ import { FilesFtpServer } from './modules/files/ftp-server.js';
 import path from 'node:path';
 
 export async function openDatabase(config: Config): Promise<Database> {
-  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+  if (config.DATABASE_URL) {
+    return openPostgres(config.DATABASE_URL, {
+      size: config.DATABASE_POOL_SIZE,
+      idleSeconds: config.DATABASE_POOL_IDLE_SECONDS,
+    });
+  }
   return openPglite({ dataDir: path.join(config.DATA_DIR, 'pglite') });
 }
 

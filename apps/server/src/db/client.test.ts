@@ -55,4 +55,27 @@ describe.skipIf(!url)('PostgreSQL connection pool', () => {
       await admin.query(`DROP DATABASE ${fresh.name} WITH (FORCE)`);
     }
   });
+
+  it('closes a connection left unused for its idle time, and opens one again when asked', async () => {
+    const fresh = await freshDatabase();
+    const database = await openPostgres(fresh.url, { size: 2, idleSeconds: 1 });
+    const backends = async () =>
+      (
+        await admin.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [fresh.name],
+        )
+      ).rows[0]?.n;
+    try {
+      await database.db.execute(sql`SELECT 1`);
+      expect(database.poolStats?.().total).toBe(1);
+      await expect.poll(() => database.poolStats?.().total, { timeout: 5_000 }).toBe(0);
+      await expect.poll(backends, { timeout: 5_000 }).toBe(0);
+      await database.db.execute(sql`SELECT 1`);
+      expect(await backends()).toBe(1);
+    } finally {
+      await database.close();
+      await admin.query(`DROP DATABASE ${fresh.name} WITH (FORCE)`);
+    }
+  });
 });

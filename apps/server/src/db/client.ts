@@ -39,22 +39,44 @@ export interface Database {
 // Any key: migrations from several nodes starting together must not run twice.
 const MIGRATION_LOCK = 727_274_001;
 
+export interface PoolOptions {
+  /** Connections at most (DATABASE_POOL_SIZE). */
+  size?: number;
+  /** Seconds an unused connection stays open, 0 for ever (DATABASE_POOL_IDLE_SECONDS). */
+  idleSeconds?: number;
+}
+
 /**
- * A connection pool on a PostgreSQL server. `onIdleError` hears of idle connections the server
- * dropped (a restart, a terminated backend): the pool replaces them, and without a listener such
- * an error would end the process.
+ * Five minutes, not pg's 10 s: at a few hundred OCPP messages a second the group commit needs two
+ * or three connections most of the time and more now and then, and with 10 s the pool closed and
+ * reopened connections all the time (26–45 backends in a 7-minute window, issue #35). Each new one
+ * costs PostgreSQL a backend start and the server's named statements a parse and plan again.
+ */
+export const DEFAULT_POOL_IDLE_SECONDS = 300;
+
+/**
+ * A connection pool on a PostgreSQL server (`options`: its size, or more). `onIdleError`
+ * hears of idle connections the server dropped (a restart, a terminated backend): the pool
+ * replaces them, and without a listener such an error would end the process.
  */
 export async function openPostgres(
   url: string,
-  poolSize = 10,
+  options: number | PoolOptions = 10,
   onIdleError: (err: Error) => void = (err) => console.error(`database connection lost: ${err.message}`),
 ): Promise<Database> {
+  const { size = 10, idleSeconds = DEFAULT_POOL_IDLE_SECONDS } =
+    typeof options === 'number' ? { size: options } : options;
   // JIT compilation pays off for long reports, not for queries of tens of milliseconds: it added
   // 40 ms and more to each dashboard aggregate. A DATABASE_URL with its own `options` overrides this.
   // (Not `plan_cache_mode=force_generic_plan`: it applies to every statement with parameters, the
   // unnamed ones too, and gave the meter-value batch a plan that scanned the sessions; see
   // db/prepared.ts.)
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: size,
+    idleTimeoutMillis: idleSeconds * 1000,
+    options: '-c jit=off',
+  });
   pool.on('error', onIdleError);
   // pool.end() resolves once it has asked every connection to close, not once they have closed;
   // close() waits for the last one so that nothing of this pool is left behind it.

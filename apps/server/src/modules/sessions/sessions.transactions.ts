@@ -202,9 +202,39 @@ export class SessionTransactions {
   ): Promise<repo.SessionRow> {
     const connectorId = f.connectorId ?? s.connectorId;
     const moved = connectorId !== s.connectorId || f.startedAt.getTime() !== s.startedAt.getTime();
-    const tariff =
-      moved && s.cost === null ? await tariffOfConnector(tx, cp.id, connectorId, f.startedAt) : undefined;
-    const updated = await repo.completeSession(tx, s.id, {
+    const lastMeterWh = f.live.lastMeterWh ?? f.meterStart;
+    // An event of a session that stays where and when it began (most of them: meter values) takes
+    // the statement built once; a move takes the tariff in force there and then, below.
+    const updated = !moved
+      ? await txRepo.updateFolded(tx, s.id, {
+          connectorId,
+          startedAt: f.startedAt,
+          meterStart: f.meterStart,
+          lastMeterWh,
+          lastPowerW: f.live.lastPowerW ?? null,
+          lastSoc: f.live.lastSoc ?? null,
+          reservationId: f.reservationId,
+          remoteStartId: f.remoteStartId,
+          txFold: summary as unknown as Record<string, unknown>,
+        })
+      : await this.moveSession(tx, cp, s, f, summary, link);
+    if (!updated) return s;
+    if (moved && isOpen(updated)) await this.supersede(tx, cp, updated);
+    return updated;
+  }
+
+  /** The fold of a session whose EVSE or start changed: the tariff in force there and then. */
+  private async moveSession(
+    tx: Tx,
+    cp: OcppChargePoint,
+    s: repo.SessionRow,
+    f: TxFold,
+    summary: TxSummary,
+    link: ConnectionWitness | undefined,
+  ) {
+    const connectorId = f.connectorId ?? s.connectorId;
+    const tariff = s.cost === null ? await tariffOfConnector(tx, cp.id, connectorId, f.startedAt) : undefined;
+    return repo.completeSession(tx, s.id, {
       connectorId,
       startedAt: f.startedAt,
       meterStart: f.meterStart,
@@ -214,9 +244,7 @@ export class SessionTransactions {
       reservationId: f.reservationId,
       remoteStartId: f.remoteStartId,
       txFold: summary as unknown as Record<string, unknown>,
-      ...(moved
-        ? { earliestStartAt: earliestStart(f.startedAt, s.startReceivedAt ?? new Date(), link) }
-        : {}),
+      earliestStartAt: earliestStart(f.startedAt, s.startReceivedAt ?? new Date(), link),
       ...(tariff === undefined
         ? {}
         : {
@@ -225,9 +253,6 @@ export class SessionTransactions {
             currency: tariff?.currency ?? null,
           }),
     });
-    if (!updated) return s;
-    if (moved && isOpen(updated)) await this.supersede(tx, cp, updated);
-    return updated;
   }
 
   /**

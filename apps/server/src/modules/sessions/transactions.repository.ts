@@ -1,5 +1,6 @@
-import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { placeholders, reusable } from '../../db/prepared.js';
 import { chargingSessions, transactionEvents } from '../../db/schema/index.js';
 import type { SessionRow } from './sessions.repository.js';
 
@@ -7,13 +8,37 @@ import type { SessionRow } from './sessions.repository.js';
 
 export type NewTransactionEvent = Omit<typeof transactionEvents.$inferInsert, 'id' | 'receivedAt'>;
 
+// The statements of every transaction event are built once and run as named prepared statements
+// (db/prepared.ts): built by the query builder at each event, they were the largest part of the
+// server's CPU under 2.0.1 traffic (docs/benchmarks.md, issue #35).
+
+const EVENT_COLUMNS = [
+  'chargePointId',
+  'transactionId',
+  'seqNo',
+  'eventType',
+  'triggerReason',
+  'at',
+  'offline',
+  'payload',
+  'sessionId',
+] as const satisfies readonly (keyof NewTransactionEvent)[];
+
+const insertEventQuery = reusable('tx_event_insert', (tx) =>
+  tx
+    .insert(transactionEvents)
+    .values(placeholders(EVENT_COLUMNS))
+    .onConflictDoNothing()
+    .returning({ id: transactionEvents.id }),
+);
+
 /** Stores an event once per (charger, transaction, seqNo); false when it was stored before. */
 export async function insertEvent(tx: Tx, row: NewTransactionEvent): Promise<boolean> {
-  const inserted = await tx
-    .insert(transactionEvents)
-    .values(row)
-    .onConflictDoNothing()
-    .returning({ id: transactionEvents.id });
+  const inserted = await insertEventQuery(tx).execute({
+    ...row,
+    offline: row.offline ?? false,
+    sessionId: row.sessionId ?? null,
+  });
   return inserted.length > 0;
 }
 
@@ -57,22 +82,69 @@ export async function linkEvents(tx: Tx, chargePointId: number, transactionId: s
     );
 }
 
+const lockByChargerTxQuery = reusable('tx_session_lock', (tx) =>
+  tx
+    .select()
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.chargePointId, sql.placeholder('chargePointId')),
+        eq(chargingSessions.chargerTransactionId, sql.placeholder('chargerTransactionId')),
+      ),
+    )
+    .for('update'),
+);
+
 /** The session of a charger's own transaction id, locked for the change that follows. */
 export async function lockByChargerTx(
   tx: Tx,
   chargePointId: number,
   chargerTransactionId: string,
 ): Promise<SessionRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(chargingSessions)
-    .where(
-      and(
-        eq(chargingSessions.chargePointId, chargePointId),
-        eq(chargingSessions.chargerTransactionId, chargerTransactionId),
-      ),
-    )
-    .for('update');
+  const [row] = await lockByChargerTxQuery(tx).execute({ chargePointId, chargerTransactionId });
+  return row;
+}
+
+/** What a session's events tell of it while its EVSE and start stay as they were. */
+export interface FoldedFigures {
+  connectorId: number;
+  startedAt: Date;
+  meterStart: number;
+  lastMeterWh: number;
+  /** Null: the events carried none, the session keeps what it had. */
+  lastPowerW: number | null;
+  lastSoc: number | null;
+  reservationId: number | null;
+  remoteStartId: number | null;
+  txFold: Record<string, unknown>;
+}
+
+const updateFoldedQuery = reusable('tx_session_folded', (tx) =>
+  tx
+    .update(chargingSessions)
+    .set({
+      connectorId: sql.placeholder('connectorId') as never,
+      startedAt: sql.placeholder('startedAt') as never,
+      meterStart: sql.placeholder('meterStart') as never,
+      lastMeterWh: sql.placeholder('lastMeterWh') as never,
+      lastPowerW: sql`coalesce(${sql.placeholder('lastPowerW')}::double precision, ${chargingSessions.lastPowerW})`,
+      lastSoc: sql`coalesce(${sql.placeholder('lastSoc')}::double precision, ${chargingSessions.lastSoc})`,
+      reservationId: sql.placeholder('reservationId') as never,
+      remoteStartId: sql.placeholder('remoteStartId') as never,
+      txFold: sql.placeholder('txFold') as never,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(chargingSessions.id, sql.placeholder('id')))
+    .returning(),
+);
+
+/** A session's figures from its events' fold (EVSE and start unchanged: no tariff to look up). */
+export async function updateFolded(
+  tx: Tx,
+  id: number,
+  figures: FoldedFigures,
+): Promise<SessionRow | undefined> {
+  const [row] = await updateFoldedQuery(tx).execute({ ...figures, id });
   return row;
 }
 
