@@ -345,6 +345,7 @@ export function createServices({
       connectors: connectorsService,
       commands,
       drivers: driversService,
+      driverDetails: new DriverDetailsService(db),
     }),
     clock,
     tokens,

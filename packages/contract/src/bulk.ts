@@ -22,6 +22,12 @@ export type ChargePointSelection = z.input<typeof ChargePointSelection>;
 export const DriverSelection = selection(DriverFilter);
 export type DriverSelection = z.input<typeof DriverSelection>;
 
+/** The RFID cards a bulk action may be for by filter: every card of one driver (archived too). */
+export const CardFilter = z.object({ driverId: z.number().int().positive().max(2_147_483_647) });
+export type CardFilter = z.infer<typeof CardFilter>;
+export const CardSelection = selection(CardFilter);
+export type CardSelection = z.input<typeof CardSelection>;
+
 /** Commands a bulk action sends: each through the same gateway and checks as one sent alone. */
 export const BULK_COMMANDS = [
   'reset',
@@ -70,6 +76,15 @@ export const DriverBulkBody = z
   });
 export type DriverBulkBody = z.input<typeof DriverBulkBody>;
 
+export const CARD_BULK_ACTIONS = ['block', 'unblock', 'archive', 'unarchive'] as const;
+export type CardBulkAction = (typeof CARD_BULK_ACTIONS)[number];
+/** `POST portal/driver/RFIDCards/Bulk`: block, unblock, archive or restore many RFID cards. */
+export const CardBulkBody = z.object({
+  selection: CardSelection,
+  action: z.enum(CARD_BULK_ACTIONS),
+});
+export type CardBulkBody = z.input<typeof CardBulkBody>;
+
 export const BULK_OUTCOMES = ['done', 'refused', 'failed'] as const;
 export type BulkOutcome = (typeof BULK_OUTCOMES)[number];
 
@@ -94,4 +109,5 @@ export const BULK_API = {
   chargePoints: 'portal/ChargePoint/Bulk',
   chargePointCommands: 'portal/ChargePoint/Bulk/commands',
   drivers: 'portal/Driver/Bulk',
+  cards: 'portal/driver/RFIDCards/Bulk',
 } as const;

@@ -1,6 +1,7 @@
 import {
   BULK_API,
   BulkResult,
+  CardBulkBody,
   ChargePointBulkBody,
   ChargePointBulkCommandBody,
   DriverBulkBody,
@@ -70,5 +71,19 @@ export function bulkRoutes(app: App, { bulk }: { bulk: BulkService }) {
       },
     },
     async (request) => ({ data: await bulk.drivers(ctxOf(request), request.body) }),
+  );
+
+  app.post(
+    `/${BULK_API.cards}`,
+    {
+      config: { permission: 'drivers:write' },
+      schema: {
+        tags,
+        summary: "Block, unblock, archive or restore many drivers' RFID cards; what became of each",
+        body: CardBulkBody,
+        response,
+      },
+    },
+    async (request) => ({ data: await bulk.cards(ctxOf(request), request.body) }),
   );
 }

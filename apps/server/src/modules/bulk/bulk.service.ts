@@ -6,6 +6,7 @@ import {
   DriverFilter,
   answerOutcome,
   type BulkResult,
+  type CardBulkBody,
   type ChargePointBulkBody,
   type ChargePointBulkCommandBody,
   type DriverBulkBody,
@@ -20,12 +21,14 @@ import { audit } from '../audit/audit.service.js';
 import type { ChargePointsService } from '../charge-points/charge-points.service.js';
 import type { ConnectorsService } from '../charge-points/connectors.service.js';
 import type { CommandsService } from '../commands/commands.service.js';
+import type { DriverDetailsService } from '../drivers/driver-details.service.js';
 import type { DriversService } from '../drivers/drivers.service.js';
 import { runRows, summed, unreached, type BulkRow, type RowAnswer } from './bulk.run.js';
 
 type CommandBody = z.output<typeof ChargePointBulkCommandBody>;
 type CpBody = z.output<typeof ChargePointBulkBody>;
 type DriverBody = z.output<typeof DriverBulkBody>;
+type CardBody = z.output<typeof CardBulkBody>;
 type CpRow = BulkRow & { chargePointId: string; archived: boolean; connectorIds: number[] };
 
 /**
@@ -41,6 +44,7 @@ export class BulkService {
       connectors: ConnectorsService;
       commands: CommandsService;
       drivers: DriversService;
+      driverDetails: DriverDetailsService;
     },
   ) {}
 
@@ -149,6 +153,49 @@ export class BulkService {
     return summed([...done, ...missing]);
   }
 
+  /**
+   * Block, unblock, archive or restore many RFID cards. A card already so is refused in words; an
+   * archived card is neither blocked nor unblocked (restore it first), as the card form does not
+   * offer it.
+   */
+  async cards(ctx: Ctx, body: CardBody): Promise<BulkResult> {
+    const sel = body.selection;
+    const { driverDetails } = this.deps;
+    const found =
+      sel.mode === 'ids'
+        ? await driverDetails.cardsByIds(ctx, sel.ids)
+        : await driverDetails.cards(ctx, sel.filter.driverId);
+    tooMany(found.length);
+    const rows = found.map((c) => ({ ...c, label: c.number }));
+    const missing = sel.mode === 'ids' ? unreached(ctx, sel.ids, rows) : [];
+    const { action } = body;
+    const done = await runRows(
+      ctx,
+      rows,
+      1,
+      async (card): Promise<RowAnswer> => {
+        if (action === 'archive' || action === 'unarchive') {
+          const archive = action === 'archive';
+          if (card.archived === archive) {
+            return { outcome: 'refused', key: archive ? 'bulk.alreadyArchived' : 'bulk.notArchived' };
+          }
+          await driverDetails.setArchived(ctx, card.id, archive);
+          return { outcome: 'done', key: archive ? 'driver.cardArchivedDone' : 'driver.cardUnarchived' };
+        }
+        const block = action === 'block';
+        if (card.archived) return { outcome: 'refused', key: 'bulk.cardIsArchived' };
+        if ((card.status === 'blocked') === block) {
+          return { outcome: 'refused', key: block ? 'bulk.alreadyBlocked' : 'bulk.notBlocked' };
+        }
+        const status = block ? ('blocked' as const) : ('active' as const);
+        await driverDetails.updateCard(ctx, { id: card.id, status, groupIdToken: undefined });
+        return { outcome: 'done', key: block ? 'bulk.cardBlocked' : 'bulk.cardUnblocked' };
+      },
+      (card, outcome, why) => this.refusal(ctx, action, 'rfidCard', card.id, outcome, why),
+    );
+    return summed([...done, ...missing]);
+  }
+
   /** The charge points a selection names, in reach; ids asked for but out of reach come back refused. */
   private async chargePointRows(ctx: Ctx, sel: CpBody['selection']) {
     const filter = sel.mode === 'ids' ? ChargePointFilter.parse({ ids: sel.ids }) : sel.filter;
@@ -169,7 +216,7 @@ export class BulkService {
   private async refusal(
     ctx: Ctx,
     action: string,
-    entity: 'chargePoint' | 'driver',
+    entity: 'chargePoint' | 'driver' | 'rfidCard',
     entityId: string | number,
     outcome: 'refused' | 'failed',
     reason: string,

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { BulkResult } from '@voltline/contract';
-import { auditLogs, chargePoints, connectors, drivers, operators, tariffs } from '../../db/schema/index.js';
+import {
+  auditLogs,
+  chargePoints,
+  connectors,
+  drivers,
+  operators,
+  rfidCards,
+  tariffs,
+} from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import {
   boot,
@@ -305,5 +313,96 @@ describe('bulk actions on drivers', () => {
     const sel = { selection: { mode: 'filter', filter: { search: 'nobody-matches' } }, action: 'block' };
     expect((await bulk(finance, 'Driver/Bulk', { ...sel, reason: 'fraud' })).status).toBe(403);
     expect((await bulk(admin, 'Driver/Bulk', sel)).status).toBe(400);
+  });
+});
+
+describe('bulk actions on RFID cards', () => {
+  async function cardsOf(operator: string, prefix: string) {
+    const db = t.database.db;
+    const [op] = await db.select().from(operators).where(eq(operators.name, operator));
+    const [driver] = await db
+      .insert(drivers)
+      .values({ name: prefix, surname: 'Cards', operatorId: op!.id })
+      .returning();
+    const cards = await db
+      .insert(rfidCards)
+      .values([1, 2].map((n) => ({ driverId: driver!.id, number: `${prefix}-${n}` })))
+      .returning();
+    return { driver: driver!, cards };
+  }
+
+  it('blocks two cards of its own, refuses a sibling operator’s card in words, one audit line per change', async () => {
+    const db = t.database.db;
+    const mine = await cardsOf('Voltline İstanbul', 'BLKC');
+    const theirs = await cardsOf('Voltline Ankara', 'SIBC');
+    const ids = [...mine.cards.map((c) => c.id), theirs.cards[0]!.id];
+    const r = await bulk(istanbul, 'driver/RFIDCards/Bulk', { selection: { mode: 'ids', ids }, action: 'block' });
+    expect(r.status).toBe(200);
+    expect(r.body.data.rows.map((x) => [x.label, x.outcome, x.message])).toEqual([
+      ['BLKC-1', 'done', 'Card blocked: no charger accepts it.'],
+      ['BLKC-2', 'done', 'Card blocked: no charger accepts it.'],
+      [`#${theirs.cards[0]!.id}`, 'refused', 'Not found, or not in your reach; nothing was done.'],
+    ]);
+    const after = await db.select().from(rfidCards).where(inArray(rfidCards.id, ids));
+    expect(Object.fromEntries(after.map((c) => [c.number, c.status]))).toEqual({
+      'BLKC-1': 'blocked',
+      'BLKC-2': 'blocked',
+      'SIBC-1': 'active',
+    });
+    const lines = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'rfidCard'), inArray(auditLogs.entityId, ids.map(String))));
+    expect(lines.map((l) => [l.entityId, l.action])).toEqual(
+      mine.cards.map((c) => [String(c.id), 'update']),
+    );
+  });
+
+  it('archives every card of a driver by filter, refusing the one already archived, and says so in Turkish', async () => {
+    const db = t.database.db;
+    const { driver, cards } = await cardsOf('Voltline İstanbul', 'ARCC');
+    await db.update(rfidCards).set({ archivedAt: new Date() }).where(eq(rfidCards.id, cards[1]!.id));
+    const r = await bulk(
+      istanbul,
+      'driver/RFIDCards/Bulk',
+      { selection: { mode: 'filter', filter: { driverId: driver.id } }, action: 'archive' },
+      'tr',
+    );
+    expect(r.body.data.rows.map((x) => [x.label, x.outcome, x.message])).toEqual([
+      ['ARCC-1', 'done', 'Kart arşivlendi.'],
+      ['ARCC-2', 'refused', 'Zaten arşivde; hiçbir şey yapılmadı.'],
+    ]);
+    const unblock = await bulk(istanbul, 'driver/RFIDCards/Bulk', {
+      selection: { mode: 'ids', ids: [cards[0]!.id] },
+      action: 'unblock',
+    });
+    expect(unblock.body.data.rows[0]).toMatchObject({
+      outcome: 'refused',
+      message: 'The card is archived; restore it first. Nothing was done.',
+    });
+    const restored = await bulk(istanbul, 'driver/RFIDCards/Bulk', {
+      selection: { mode: 'ids', ids: cards.map((c) => c.id) },
+      action: 'unarchive',
+    });
+    expect(restored.body.data).toMatchObject({ done: 2, refused: 0 });
+    const left = await db.select().from(rfidCards).where(eq(rfidCards.driverId, driver.id));
+    expect(left.every((c) => c.archivedAt === null)).toBe(true);
+  });
+
+  it('refuses a sibling operator’s driver as a filter, and a Finance user, before touching any card', async () => {
+    const theirs = await cardsOf('Voltline Ankara', 'SIBF');
+    const byFilter = await bulk(istanbul, 'driver/RFIDCards/Bulk', {
+      selection: { mode: 'filter', filter: { driverId: theirs.driver.id } },
+      action: 'block',
+    });
+    expect(byFilter.status).toBe(404);
+    const finance = await t.login('finance@voltline.local');
+    const r = await bulk(finance, 'driver/RFIDCards/Bulk', {
+      selection: { mode: 'ids', ids: [theirs.cards[0]!.id] },
+      action: 'block',
+    });
+    expect(r.status).toBe(403);
+    const after = await t.database.db.select().from(rfidCards).where(eq(rfidCards.driverId, theirs.driver.id));
+    expect(after.map((c) => c.status)).toEqual(['active', 'active']);
   });
 });
