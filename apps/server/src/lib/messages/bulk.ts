@@ -17,6 +17,11 @@ const en = {
   'bulk.alreadyBlocked': 'Already blocked; nothing was done.',
   'bulk.notBlocked': 'Not blocked; nothing was done.',
   'bulk.cardIsArchived': 'The card is archived; restore it first. Nothing was done.',
+  'bulk.groupRequired': 'Choose the smart-charging group.',
+  'bulk.addedToGroup': 'Added to the group {name}.',
+  'bulk.removedFromGroup': 'Left the group {name}; its limits are being cleared.',
+  'bulk.alreadyInGroup': 'Already in the group {name}; nothing was done.',
+  'bulk.notInGroup': 'Not in the group {name}; nothing was done.',
 };
 
 const tr: Record<keyof typeof en, string> = {
@@ -38,6 +43,11 @@ const tr: Record<keyof typeof en, string> = {
   'bulk.alreadyBlocked': 'Zaten engelli; hiçbir şey yapılmadı.',
   'bulk.notBlocked': 'Engelli değil; hiçbir şey yapılmadı.',
   'bulk.cardIsArchived': 'Kart arşivde; önce geri alın. Hiçbir şey yapılmadı.',
+  'bulk.groupRequired': 'Akıllı şarj grubunu seçin.',
+  'bulk.addedToGroup': '{name} grubuna eklendi.',
+  'bulk.removedFromGroup': '{name} grubundan çıkarıldı; sınırları kaldırılıyor.',
+  'bulk.alreadyInGroup': 'Zaten {name} grubunda; hiçbir şey yapılmadı.',
+  'bulk.notInGroup': '{name} grubunda değil; hiçbir şey yapılmadı.',
 };
 
 export const bulkMessages = { en, tr };

@@ -5,6 +5,7 @@ import {
   ChargePointBulkBody,
   ChargePointBulkCommandBody,
   DriverBulkBody,
+  SessionBulkBody,
   ok,
   permissionsForCommand,
   type BulkCommand,
@@ -51,7 +52,7 @@ export function bulkRoutes(app: App, { bulk }: { bulk: BulkService }) {
       config: { permission: 'chargePoints:write' },
       schema: {
         tags,
-        summary: 'Archive or restore many charge points; what became of each',
+        summary: 'Archive, restore, set the tariff of or group many charge points; what became of each',
         body: ChargePointBulkBody,
         response,
       },
@@ -85,5 +86,19 @@ export function bulkRoutes(app: App, { bulk }: { bulk: BulkService }) {
       },
     },
     async (request) => ({ data: await bulk.cards(ctxOf(request), request.body) }),
+  );
+
+  app.post(
+    `/${BULK_API.sessions}`,
+    {
+      config: { permission: 'sessions:write' },
+      schema: {
+        tags,
+        summary: 'Close many sessions whose chargers never stopped them; what became of each',
+        body: SessionBulkBody,
+        response,
+      },
+    },
+    async (request) => ({ data: await bulk.sessions(ctxOf(request), request.body) }),
   );
 }

@@ -19,10 +19,11 @@ export interface BulkAction<A extends string> {
  * A list's bulk actions: the bar, one confirmation (with the action's own fields, if any) and the
  * table of what became of each row. Each list says which actions it offers, which fields one asks
  * for and how it is sent; the words come from the list's namespace (`bulk.confirm`,
- * `bulk.confirmText`).
+ * `bulk.confirmText`, under another `prefix` where a namespace has two lists).
  */
 export function BulkActions<F, A extends string>({
   ns,
+  prefix = 'bulk',
   state,
   actions,
   fields,
@@ -31,6 +32,7 @@ export function BulkActions<F, A extends string>({
   pending,
 }: {
   ns: string;
+  prefix?: string;
   state: BulkSelectionState<F>;
   actions: BulkAction<A>[];
   /** The fields an action asks for before it runs; null when it asks for none. */
@@ -79,14 +81,14 @@ export function BulkActions<F, A extends string>({
       <Modal
         open={action !== null}
         title={action?.label ?? ''}
-        okText={t('bulk.confirm', { count: state.count })}
+        okText={t(`${prefix}.confirm`, { count: state.count })}
         okButtonProps={{ danger: action?.danger, ...{ 'data-testid': 'bulk-confirm' } }}
         confirmLoading={pending}
         onOk={() => void confirm().catch(() => undefined)}
         onCancel={() => setAction(null)}
         destroyOnHidden
       >
-        <Typography.Paragraph>{t('bulk.confirmText', { count: state.count })}</Typography.Paragraph>
+        <Typography.Paragraph>{t(`${prefix}.confirmText`, { count: state.count })}</Typography.Paragraph>
         {asked && (
           <Form form={form} layout="vertical" preserve={false}>
             {asked}
