@@ -436,6 +436,10 @@ describe('the tenant matrix', () => {
       ['ChargePoint/Bulk', { selection: { mode: 'ids', ids: [ids.chargePoint] }, action: 'archive' }],
       ['Driver/Bulk', { selection: { mode: 'ids', ids: [ids.driver] }, action: 'block', reason: 'probe' }],
       ['driver/RFIDCards/Bulk', { selection: { mode: 'ids', ids: [ids.card] }, action: 'block' }],
+      [
+        'Transaction/Bulk',
+        { selection: { mode: 'ids', ids: [ids.session] }, action: 'close', reason: 'probe' },
+      ],
     ];
     for (const [path, body] of probes) {
       const r = await t.call<{ data: { rows: { outcome: string; label: string }[] } }>(
@@ -459,6 +463,16 @@ describe('the tenant matrix', () => {
       body: { selection: { mode: 'filter', filter: { driverId: ids.driver } }, action: 'archive' },
     });
     expect(byFilter.status).toBe(404);
+    // A sibling's smart-charging group: not found, whichever charge points are named.
+    const group = await t.call('POST', '/api/portal/ChargePoint/Bulk', {
+      token: istanbul,
+      body: {
+        selection: { mode: 'filter', filter: {} },
+        action: 'addToGroup',
+        groupId: ids.smartChargingGroup,
+      },
+    });
+    expect(group.status).toBe(404);
     const [card] = await t.database.db
       .select()
       .from(rfidCards)

@@ -4,6 +4,7 @@ import type { BulkResult } from '@voltline/contract';
 import {
   auditLogs,
   chargePoints,
+  chargingSessions,
   connectors,
   drivers,
   operators,
@@ -336,7 +337,10 @@ describe('bulk actions on RFID cards', () => {
     const mine = await cardsOf('Voltline İstanbul', 'BLKC');
     const theirs = await cardsOf('Voltline Ankara', 'SIBC');
     const ids = [...mine.cards.map((c) => c.id), theirs.cards[0]!.id];
-    const r = await bulk(istanbul, 'driver/RFIDCards/Bulk', { selection: { mode: 'ids', ids }, action: 'block' });
+    const r = await bulk(istanbul, 'driver/RFIDCards/Bulk', {
+      selection: { mode: 'ids', ids },
+      action: 'block',
+    });
     expect(r.status).toBe(200);
     expect(r.body.data.rows.map((x) => [x.label, x.outcome, x.message])).toEqual([
       ['BLKC-1', 'done', 'Card blocked: no charger accepts it.'],
@@ -353,9 +357,7 @@ describe('bulk actions on RFID cards', () => {
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.entity, 'rfidCard'), inArray(auditLogs.entityId, ids.map(String))));
-    expect(lines.map((l) => [l.entityId, l.action])).toEqual(
-      mine.cards.map((c) => [String(c.id), 'update']),
-    );
+    expect(lines.map((l) => [l.entityId, l.action])).toEqual(mine.cards.map((c) => [String(c.id), 'update']));
   });
 
   it('archives every card of a driver by filter, refusing the one already archived, and says so in Turkish', async () => {
@@ -402,7 +404,144 @@ describe('bulk actions on RFID cards', () => {
       action: 'block',
     });
     expect(r.status).toBe(403);
-    const after = await t.database.db.select().from(rfidCards).where(eq(rfidCards.driverId, theirs.driver.id));
+    const after = await t.database.db
+      .select()
+      .from(rfidCards)
+      .where(eq(rfidCards.driverId, theirs.driver.id));
     expect(after.map((c) => c.status)).toEqual(['active', 'active']);
+  });
+});
+
+describe('bulk close of stuck sessions', () => {
+  it('closes its own running session, refuses a finished one and a sibling operator’s in words, audits the close', async () => {
+    const db = t.database.db;
+    const [ist, ank] = await Promise.all([idOf('TNT-IST-1'), idOf('TNT-ANK')]);
+    const session = (cp: typeof ist, state: 'active' | 'completed') => ({
+      chargePointId: cp.id,
+      operatorId: cp.operatorId,
+      // One session per connector and start: the finished one is on the second connector.
+      connectorId: state === 'active' ? 1 : 2,
+      idTag: 'BULKTAG',
+      meterStart: 0,
+      lastMeterWh: 1_000,
+      startedAt: new Date(Date.now() - 3 * 86_400_000),
+      state,
+    });
+    const made = await db
+      .insert(chargingSessions)
+      .values([session(ist, 'active'), session(ist, 'completed'), session(ank, 'active')])
+      .returning();
+    const [stuck, finished, theirs] = made;
+    const r = await bulk(istanbul, 'Transaction/Bulk', {
+      selection: { mode: 'ids', ids: made.map((m) => m.id) },
+      action: 'close',
+      reason: 'Charger lost its Stop',
+    });
+    expect(r.status).toBe(200);
+    // Rows come in the list's order (newest first); the ones out of reach after them.
+    const said = r.body.data.rows.map((x) => [x.id, x.outcome, x.message]);
+    expect(said.sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+      [stuck!.id, 'done', 'Session closed and billed at its last meter reading.'],
+      [finished!.id, 'refused', 'This session is not running, so there is nothing to close.'],
+      [theirs!.id, 'refused', 'Not found, or not in your reach; nothing was done.'],
+    ]);
+    const after = await db
+      .select()
+      .from(chargingSessions)
+      .where(
+        inArray(
+          chargingSessions.id,
+          made.map((m) => m.id),
+        ),
+      );
+    const byId = new Map(after.map((a) => [a.id, a.state]));
+    expect(byId.get(stuck!.id)).not.toBe('active');
+    expect(byId.get(theirs!.id)).toBe('active');
+    const lines = await db
+      .select()
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.entity, 'session'),
+          inArray(
+            auditLogs.entityId,
+            made.map((m) => String(m.id)),
+          ),
+        ),
+      );
+    expect(lines.map((l) => [l.entityId, l.action]).sort()).toEqual(
+      [
+        [String(stuck!.id), 'close'],
+        [String(finished!.id), 'bulk.close'],
+      ].sort(),
+    );
+    const noReason = await bulk(istanbul, 'Transaction/Bulk', {
+      selection: { mode: 'ids', ids: [theirs!.id] },
+      action: 'close',
+    });
+    expect(noReason.status).toBe(400);
+  });
+});
+
+describe('bulk smart-charging group membership', () => {
+  it('adds charge points to a group and takes one out, each in words, a sibling operator’s refused', async () => {
+    const db = t.database.db;
+    const [op] = await db.select().from(operators).where(eq(operators.name, 'Voltline İstanbul'));
+    const made = await t.call<{ data: { id: number } }>('POST', '/api/portal/SmartCharging', {
+      token: istanbul,
+      body: {
+        name: 'Bulk depot',
+        operatorId: op!.id,
+        chargingRateUnit: 'A',
+        mode: 'equal',
+        maxPower: 64,
+        minPerSession: 6,
+      },
+    });
+    expect(made.status).toBe(200);
+    const groupId = made.body.data.id;
+    const cps = await Promise.all(['TNT-IST-1', 'TNT-IST-2', 'TNT-ANK'].map(idOf));
+    const selection = { mode: 'ids', ids: cps.map((c) => c.id) };
+    const added = await bulk(istanbul, 'ChargePoint/Bulk', { selection, action: 'addToGroup', groupId });
+    expect(added.body.data.rows.map((x) => [x.label, x.outcome, x.message])).toEqual([
+      ['TNT-IST-1', 'done', 'Added to the group Bulk depot.'],
+      ['TNT-IST-2', 'done', 'Added to the group Bulk depot.'],
+      [`#${cps[2]!.id}`, 'refused', 'Not found, or not in your reach; nothing was done.'],
+    ]);
+    const again = await bulk(
+      istanbul,
+      'ChargePoint/Bulk',
+      { selection: { mode: 'ids', ids: [cps[0]!.id] }, action: 'addToGroup', groupId },
+      'tr',
+    );
+    expect(again.body.data.rows[0]).toMatchObject({
+      outcome: 'refused',
+      message: 'Zaten Bulk depot grubunda; hiçbir şey yapılmadı.',
+    });
+    const removed = await bulk(istanbul, 'ChargePoint/Bulk', {
+      selection: { mode: 'ids', ids: [cps[0]!.id] },
+      action: 'removeFromGroup',
+      groupId,
+    });
+    expect(removed.body.data.rows[0]).toMatchObject({
+      outcome: 'done',
+      message: 'Left the group Bulk depot; its limits are being cleared.',
+    });
+    const group = await t.call<{ data: { chargePointIds: string[] } }>(
+      'GET',
+      `/api/portal/SmartCharging/${groupId}`,
+      {
+        token: istanbul,
+      },
+    );
+    expect(group.body.data.chargePointIds).toEqual(['TNT-IST-2']);
+    const lines = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'smartChargingGroup'), eq(auditLogs.entityId, String(groupId))));
+    expect(lines.map((l) => l.action).sort()).toEqual(
+      ['addChargePoints', 'addChargePoints', 'create', 'removeChargePoints'].sort(),
+    );
+    expect((await bulk(istanbul, 'ChargePoint/Bulk', { selection, action: 'addToGroup' })).status).toBe(400);
   });
 });
