@@ -8,11 +8,13 @@ import { useFileDownload } from '../../../hooks/use-file-download';
 import { datedFileName } from '../../../lib/download';
 import { useBulkChargePoints } from '../api/bulk-charge-points';
 import { exportChargePoints } from '../api/export-charge-points';
+import { useGroupList } from '../api/get-group-list';
 import { useTariffList } from '../api/get-tariff-list';
 import type { DeviceList } from '../api/keys';
 import { BulkCommandFields } from './bulk-command-fields';
 
-type Action = BulkCommand | 'archive' | 'unarchive' | 'assignTariff' | 'export';
+type Action =
+  BulkCommand | 'archive' | 'unarchive' | 'assignTariff' | 'addToGroup' | 'removeFromGroup' | 'export';
 const isCommand = (a: Action): a is BulkCommand => (BULK_COMMANDS as readonly string[]).includes(a);
 
 /** The tariff to put on every connector of the selection; the list is asked for when shown. */
@@ -35,6 +37,26 @@ function TariffField() {
   );
 }
 
+/** The smart-charging group to add the selection to or take it out of. */
+function GroupField() {
+  const { t } = useTranslation('chargePoints');
+  const groups = useGroupList(true);
+  return (
+    <Form.Item
+      name="groupId"
+      label={t('bulk.params.group')}
+      extra={t('bulk.params.groupHint')}
+      rules={[{ required: true, message: t('bulk.required') }]}
+    >
+      <Select
+        loading={groups.isPending}
+        options={groups.data?.items.map((g) => ({ value: g.id, label: g.name }))}
+        data-testid="bulk-group"
+      />
+    </Form.Item>
+  );
+}
+
 /**
  * Bulk actions of the charge point list: commands, archive/restore, tariff and export of the
  * selection. Each asks for confirmation (with the command's parameters) and then shows what became
@@ -51,6 +73,7 @@ export function ChargePointBulk({
   const canCommand = useCan('commands:write');
   const canWrite = useCan('chargePoints:write');
   const canTariffs = useCan('tariffs:read') && canWrite;
+  const canGroups = useCan('smartCharging:write') && canWrite;
   const bulk = useBulkChargePoints();
   const excel = useFileDownload();
 
@@ -64,6 +87,12 @@ export function ChargePointBulk({
       : []),
     ...(canTariffs && kind !== 'archived'
       ? [{ key: 'assignTariff' as const, label: t('bulk.actions.assignTariff') }]
+      : []),
+    ...(canGroups && kind !== 'archived'
+      ? [
+          { key: 'addToGroup' as const, label: t('bulk.actions.addToGroup') },
+          { key: 'removeFromGroup' as const, label: t('bulk.actions.removeFromGroup') },
+        ]
       : []),
     { key: 'export', label: t('bulk.actions.export'), now: true },
   ];
@@ -79,6 +108,8 @@ export function ChargePointBulk({
           <BulkCommandFields command={action} />
         ) : action === 'assignTariff' ? (
           <TariffField />
+        ) : action === 'addToGroup' || action === 'removeFromGroup' ? (
+          <GroupField />
         ) : null
       }
       onNow={(_, sel) => {
@@ -91,6 +122,9 @@ export function ChargePointBulk({
         if (action === 'assignTariff') {
           const tariffId = params.tariffId as number;
           return bulk.records.mutateAsync({ selection, action, tariffId });
+        }
+        if (action === 'addToGroup' || action === 'removeFromGroup') {
+          return bulk.records.mutateAsync({ selection, action, groupId: params.groupId as number });
         }
         if (action === 'export') throw new Error('export runs at once');
         return bulk.records.mutateAsync({ selection, action });
