@@ -1,8 +1,10 @@
 // `npm run screenshots`: pictures of the portal for reviewers, written to docs/screenshots/.
 // Starts a Voltline of its own (a free port, a fresh temporary data directory, demo data with its
 // default history and the built-in simulated chargers), signs in as the demo Admin and saves
-// full-page PNGs of the analytics, charge points, sessions and drivers screens, in English and in
-// Turkish, 1440 and 1024 px wide. Then it stops that server and deletes the temporary directory.
+// full-page PNGs of the analytics, charge points, sessions and drivers screens, rows ticked for a
+// bulk action, the header's search (Ctrl+K) and a faulted charger's connectors and fault history,
+// in English and in Turkish, 1440 and 1024 px wide. Then it stops that server and deletes the
+// temporary directory.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -10,11 +12,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 // playwright-core is the browser tests' (the e2e workspace), installed with the others.
 import { chromium, type Page } from 'playwright-core';
+import ocppRpc from 'ocpp-rpc';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB = path.join(ROOT, 'apps/web');
 const OUT = path.join(ROOT, 'docs/screenshots');
 const DEMO_PASSWORD = 'voltline-demo1';
+/** A charger of the script's own that reports a fault with its text and vendor code. */
+const FAULTY = 'DEMO-FAULT-01';
 const LANGUAGES = ['en', 'tr'] as const;
 /** Width and the height of the window (a full-page picture grows past it). */
 const VIEWPORTS = [
@@ -25,7 +30,7 @@ const VIEWPORTS = [
 interface Screen {
   name: string;
   path: string;
-  /** Resolves once the screen shows its data. */
+  /** Resolves once the screen shows its data (and what the picture is of: a selection, a search). */
   ready(page: Page): Promise<void>;
 }
 
@@ -48,6 +53,42 @@ const SCREENS: Screen[] = [
   // All sessions, the demo's history included: the default tab lists only those running now.
   { name: 'sessions', path: '/portal/reports/chargingsessions?tab=all', ready: tableRows('session-table') },
   { name: 'drivers', path: '/portal/management/driver', ready: tableRows('driver-table') },
+  {
+    // Three charge points ticked: the bulk bar with its count, "select all" and the actions.
+    name: 'bulk-selection',
+    path: '/portal/management/device',
+    async ready(page) {
+      const rows = page.getByTestId('cp-table').locator('tbody tr.ant-table-row');
+      await rows.first().waitFor();
+      for (let i = 0; i < 3; i++) await rows.nth(i).getByRole('checkbox').check();
+      await page.getByTestId('bulk-bar').waitFor();
+      await page.getByTestId('bulk-actions').click();
+      await page.locator('.ant-dropdown:visible').waitFor();
+    },
+  },
+  {
+    // The header's search, opened with its shortcut, finding the demo's charge points.
+    name: 'search',
+    path: '/portal/management/device',
+    async ready(page) {
+      await page.getByTestId('cp-table').locator('tbody tr.ant-table-row').first().waitFor();
+      await page.keyboard.press('Control+k');
+      await page.getByTestId('global-search-input').fill('DEMO');
+      await page.getByTestId('global-search-hit').first().waitFor();
+    },
+  },
+  {
+    name: 'fault-connectors',
+    path: `/portal/management/device/detail/${FAULTY}/connectors`,
+    async ready(page) {
+      await page.getByTestId('connector-fault').first().waitFor();
+    },
+  },
+  {
+    name: 'fault-history',
+    path: `/portal/management/device/detail/${FAULTY}?tab=faults`,
+    ready: tableRows('cp-faults'),
+  },
 ];
 
 function newestChange(p: string): number {
@@ -170,6 +211,55 @@ async function waitForChargers(page: Page): Promise<void> {
   );
 }
 
+/**
+ * A charger that faulted for a reason the support team should read: the demo's simulated chargers
+ * fault only now and then, so the pictures of fault details come from one of the script's own.
+ */
+async function faultyCharger(page: Page) {
+  const api = <T>(method: string, p: string, body?: unknown) =>
+    page.evaluate(
+      async ({ method, p, body }) => {
+        const res = await fetch(`/api/${p}`, {
+          method,
+          headers: {
+            Authorization: `Bearer ${localStorage.getItem('auth_token') ?? ''}`,
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return ((await res.json()) as { data: unknown }).data;
+      },
+      { method, p, body },
+    ) as Promise<T>;
+  const me = await api<{ operatorId: number }>('GET', 'portal/Auth/me');
+  const creds = await api<{ ocppUrl: string; password: string }>('POST', 'portal/ChargePoint', {
+    chargePointId: FAULTY,
+    name: 'Faulty bay',
+    operatorId: me.operatorId,
+    connectorCount: 2,
+  });
+  const charger = new ocppRpc.RPCClient({
+    endpoint: creds.ocppUrl.slice(0, -(FAULTY.length + 1)),
+    identity: FAULTY,
+    password: creds.password,
+    protocols: ['ocpp1.6'],
+    strictMode: false,
+    reconnect: false,
+  } as never);
+  await charger.connect();
+  await charger.call('BootNotification', { chargePointVendor: 'Voltline', chargePointModel: 'Demo 22' });
+  await charger.call('StatusNotification', { connectorId: 2, status: 'Available', errorCode: 'NoError' });
+  await charger.call('StatusNotification', {
+    connectorId: 1,
+    status: 'Faulted',
+    errorCode: 'GroundFailure',
+    info: 'RCD tripped on L2',
+    vendorId: 'Voltline',
+    vendorErrorCode: 'E-117',
+  });
+  return charger;
+}
+
 /** Waits until nothing on the page is loading, then lets charts finish their entry animation. */
 async function settle(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
@@ -192,12 +282,14 @@ async function takeScreenshots(url: string): Promise<string[]> {
     ],
   });
   const written: string[] = [];
+  let charger: Awaited<ReturnType<typeof faultyCharger>> | undefined;
   try {
     const context = await browser.newContext({ baseURL: url, viewport: VIEWPORTS[0], locale: 'en-US' });
     context.setDefaultTimeout(60_000);
     const page = await context.newPage();
     await signIn(page);
     await waitForChargers(page);
+    charger = await faultyCharger(page);
     for (const lng of LANGUAGES) {
       await page.evaluate((l) => {
         localStorage.setItem('FELOCALE', l);
@@ -217,6 +309,7 @@ async function takeScreenshots(url: string): Promise<string[]> {
       }
     }
   } finally {
+    await charger?.close({ force: true }).catch(() => undefined);
     await browser.close();
   }
   return written;

@@ -167,3 +167,61 @@ describe('bulk actions on the charge point list', () => {
     await screenshot(page, 'bulk-tariff-results');
   });
 });
+
+describe('bulk actions on a driver’s RFID cards', () => {
+  it('blocks the ticked cards: two done, the one already blocked refused in red words; then archives them', async () => {
+    const { page } = await newPage(browser, server.url);
+    await signInAs(page, 'admin@voltline.local');
+    // Card numbers are unique across the network: each attempt has its own.
+    const prefix = uniqueName('BC');
+    const operators = await api<{ id: number; name: string }[]>(page, 'GET', 'portal/operator/lookup');
+    const driver = await api<{ id: number }>(page, 'POST', 'portal/Driver', {
+      name: 'Bulk',
+      surname: prefix,
+      operatorId: operators.find((op) => op.name === 'Voltline İstanbul')?.id,
+      rfidCards: [
+        { number: `${prefix}-1` },
+        { number: `${prefix}-2` },
+        { number: `${prefix}-3`, status: 'blocked' },
+      ],
+    });
+    await page.goto(`/portal/management/driver/detail/${driver.id}`);
+    const cards = page.getByTestId('driver-cards').locator('tbody tr.ant-table-row');
+    await cards.first().waitFor();
+    await expect.poll(() => cards.count()).toBe(3);
+    await page.getByTestId('driver-cards').locator('thead').getByRole('checkbox').check();
+    await expect.poll(() => page.getByTestId('bulk-count').innerText()).toBe('3 selected');
+
+    await chooseBulkAction(page, 'Block');
+    await page.getByRole('dialog', { name: 'Block' }).getByRole('button', { name: 'Apply to 3' }).click();
+    const results = page.getByTestId('bulk-results');
+    await expect
+      .poll(() => page.getByTestId('bulk-summary').innerText())
+      .toBe('Done: 2 · Refused: 1 · Failed: 0');
+    expect(await results.locator('tr', { hasText: `${prefix}-1` }).innerText()).toContain(
+      'Card blocked: no charger accepts it.',
+    );
+    const refused = results.locator('tr', { hasText: `${prefix}-3` });
+    expect(await refused.innerText()).toContain('Already blocked; nothing was done.');
+    expect(await refused.locator('[data-outcome]').getAttribute('class')).toContain('ant-tag-red');
+    await screenshot(page, 'bulk-card-results');
+    await page.getByTestId('bulk-results-close').click();
+    await expect.poll(() => cards.filter({ hasText: 'Blocked' }).count()).toBe(3);
+
+    await cards
+      .filter({ hasText: `${prefix}-1` })
+      .getByRole('checkbox')
+      .check();
+    await cards
+      .filter({ hasText: `${prefix}-2` })
+      .getByRole('checkbox')
+      .check();
+    await chooseBulkAction(page, 'Archive');
+    await page.getByRole('dialog', { name: 'Archive' }).getByRole('button', { name: 'Apply to 2' }).click();
+    await expect
+      .poll(() => page.getByTestId('bulk-summary').innerText())
+      .toBe('Done: 2 · Refused: 0 · Failed: 0');
+    await page.getByTestId('bulk-results-close').click();
+    await expect.poll(() => cards.count()).toBe(1);
+  });
+});

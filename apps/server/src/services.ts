@@ -338,6 +338,24 @@ export function createServices({
   const driversService = new DriversService(db);
   const connectorsService = new ConnectorsService(db, chargePointQueries);
 
+  const sessionsService = new SessionsService({ db, clock, staleHours: config.SESSION_STALE_HOURS });
+  const smartChargingService = new SmartChargingService({
+    db,
+    clock,
+    balancer: {
+      nudge: (id) => void balanceGroup(id),
+      settled: (id) => balancer.settled(id),
+      clear: (cps) => balancer.clear(cps),
+      membersChanged: () => {
+        balancer.membersChanged();
+        void membersChanged(0);
+      },
+    },
+    log,
+    send: (cp, action, payload) =>
+      commands.sendRecorded(cp, action, payload, { logged: payload, userId: null }),
+  });
+
   return {
     bulk: new BulkService({
       db,
@@ -345,6 +363,9 @@ export function createServices({
       connectors: connectorsService,
       commands,
       drivers: driversService,
+      driverDetails: new DriverDetailsService(db),
+      sessions: sessionsService,
+      smartCharging: smartChargingService,
     }),
     clock,
     tokens,
@@ -384,7 +405,7 @@ export function createServices({
     customerInformation: new CustomerInformationService(db, (cp, action, payload, opts) =>
       commands.sendRecorded(cp, action, payload, opts),
     ),
-    sessions: new SessionsService({ db, clock, staleHours: config.SESSION_STALE_HOURS }),
+    sessions: sessionsService,
     payments: new PaymentsService(db),
     analytics: new AnalyticsService(db),
     commands,
@@ -432,22 +453,7 @@ export function createServices({
       allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
       nudge: () => webhookWorker.nudge(),
     }),
-    smartCharging: new SmartChargingService({
-      db,
-      clock,
-      balancer: {
-        nudge: (id) => void balanceGroup(id),
-        settled: (id) => balancer.settled(id),
-        clear: (cps) => balancer.clear(cps),
-        membersChanged: () => {
-          balancer.membersChanged();
-          void membersChanged(0);
-        },
-      },
-      log,
-      send: (cp, action, payload) =>
-        commands.sendRecorded(cp, action, payload, { logged: payload, userId: null }),
-    }),
+    smartCharging: smartChargingService,
   };
 }
 

@@ -430,6 +430,55 @@ describe('the tenant matrix', () => {
     expect(raw.status).toBe(404);
     expect(JSON.stringify(raw.body)).not.toContain('ANK-PROBE');
   });
+
+  it('refuses each of a sibling’s rows in a bulk action by id, changes none and names none', async () => {
+    const probes: [string, unknown][] = [
+      ['ChargePoint/Bulk', { selection: { mode: 'ids', ids: [ids.chargePoint] }, action: 'archive' }],
+      ['Driver/Bulk', { selection: { mode: 'ids', ids: [ids.driver] }, action: 'block', reason: 'probe' }],
+      ['driver/RFIDCards/Bulk', { selection: { mode: 'ids', ids: [ids.card] }, action: 'block' }],
+      [
+        'Transaction/Bulk',
+        { selection: { mode: 'ids', ids: [ids.session] }, action: 'close', reason: 'probe' },
+      ],
+    ];
+    for (const [path, body] of probes) {
+      const r = await t.call<{ data: { rows: { outcome: string; label: string }[] } }>(
+        'POST',
+        `/api/portal/${path}`,
+        { token: istanbul, body },
+      );
+      expect(r.status, path).toBe(200);
+      expect(
+        r.body.data.rows.map((x) => x.outcome),
+        path,
+      ).toEqual(['refused']);
+      expect(
+        MARKERS.filter((m) => JSON.stringify(r.body).includes(m)),
+        path,
+      ).toEqual([]);
+    }
+    // Every card of a sibling's driver, by filter: the driver is not found.
+    const byFilter = await t.call('POST', '/api/portal/driver/RFIDCards/Bulk', {
+      token: istanbul,
+      body: { selection: { mode: 'filter', filter: { driverId: ids.driver } }, action: 'archive' },
+    });
+    expect(byFilter.status).toBe(404);
+    // A sibling's smart-charging group: not found, whichever charge points are named.
+    const group = await t.call('POST', '/api/portal/ChargePoint/Bulk', {
+      token: istanbul,
+      body: {
+        selection: { mode: 'filter', filter: {} },
+        action: 'addToGroup',
+        groupId: ids.smartChargingGroup,
+      },
+    });
+    expect(group.status).toBe(404);
+    const [card] = await t.database.db
+      .select()
+      .from(rfidCards)
+      .where(eq(rfidCards.id, Number(ids.card)));
+    expect(card).toMatchObject({ status: 'active', archivedAt: null });
+  });
 });
 
 describe('the tenant matrix of the audit log', () => {

@@ -150,6 +150,8 @@ export const SessionFilter = z.object({
   state: z.enum(SESSION_STATES).optional(),
   /** Only running sessions (the Active tab). */
   active: z.boolean().optional(),
+  /** Only these sessions (a bulk selection's export). */
+  ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(1000).optional(),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
 });
 export type SessionFilter = z.input<typeof SessionFilter>;

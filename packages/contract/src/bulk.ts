@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ChargePointFilter } from './charge-points.js';
 import { DriverFilter } from './drivers.js';
+import { SessionFilter } from './billing.js';
 import { Text } from './common.js';
 
 /** The most rows one bulk action touches; a larger selection is refused before anything is done. */
@@ -22,6 +23,15 @@ export type ChargePointSelection = z.input<typeof ChargePointSelection>;
 export const DriverSelection = selection(DriverFilter);
 export type DriverSelection = z.input<typeof DriverSelection>;
 
+export const SessionSelection = selection(SessionFilter);
+export type SessionSelection = z.input<typeof SessionSelection>;
+
+/** The RFID cards a bulk action may be for by filter: every card of one driver (archived too). */
+export const CardFilter = z.object({ driverId: z.number().int().positive().max(2_147_483_647) });
+export type CardFilter = z.infer<typeof CardFilter>;
+export const CardSelection = selection(CardFilter);
+export type CardSelection = z.input<typeof CardSelection>;
+
 /** Commands a bulk action sends: each through the same gateway and checks as one sent alone. */
 export const BULK_COMMANDS = [
   'reset',
@@ -39,20 +49,32 @@ export const ChargePointBulkCommandBody = z.object({
 });
 export type ChargePointBulkCommandBody = z.input<typeof ChargePointBulkCommandBody>;
 
-export const CHARGE_POINT_BULK_ACTIONS = ['archive', 'unarchive', 'assignTariff'] as const;
+export const CHARGE_POINT_BULK_ACTIONS = [
+  'archive',
+  'unarchive',
+  'assignTariff',
+  'addToGroup',
+  'removeFromGroup',
+] as const;
 /**
- * `POST portal/ChargePoint/Bulk`: archive or restore many, or put one tariff on every connector
- * of each (`tariffId` null takes the tariff off).
+ * `POST portal/ChargePoint/Bulk`: archive or restore many, put one tariff on every connector
+ * of each (`tariffId` null takes the tariff off), or add them to or take them out of one
+ * smart-charging group (`groupId`).
  */
 export const ChargePointBulkBody = z
   .object({
     selection: ChargePointSelection,
     action: z.enum(CHARGE_POINT_BULK_ACTIONS),
     tariffId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+    groupId: z.number().int().positive().max(2_147_483_647).optional(),
   })
   .refine((b) => b.action !== 'assignTariff' || b.tariffId !== undefined, {
     message: 'bulk.tariffRequired',
     path: ['tariffId'],
+  })
+  .refine((b) => !b.action.endsWith('Group') || b.groupId !== undefined, {
+    message: 'bulk.groupRequired',
+    path: ['groupId'],
   });
 export type ChargePointBulkBody = z.input<typeof ChargePointBulkBody>;
 
@@ -69,6 +91,27 @@ export const DriverBulkBody = z
     path: ['reason'],
   });
 export type DriverBulkBody = z.input<typeof DriverBulkBody>;
+
+export const CARD_BULK_ACTIONS = ['block', 'unblock', 'archive', 'unarchive'] as const;
+export type CardBulkAction = (typeof CARD_BULK_ACTIONS)[number];
+/** `POST portal/driver/RFIDCards/Bulk`: block, unblock, archive or restore many RFID cards. */
+export const CardBulkBody = z.object({
+  selection: CardSelection,
+  action: z.enum(CARD_BULK_ACTIONS),
+});
+export type CardBulkBody = z.input<typeof CardBulkBody>;
+
+export const SESSION_BULK_ACTIONS = ['close'] as const;
+/**
+ * `POST portal/Transaction/Bulk`: close many sessions whose chargers never stopped them, each at its
+ * last reading and with one reason, as a session's own Close does.
+ */
+export const SessionBulkBody = z.object({
+  selection: SessionSelection,
+  action: z.enum(SESSION_BULK_ACTIONS),
+  reason: z.string().trim().min(3).max(500),
+});
+export type SessionBulkBody = z.input<typeof SessionBulkBody>;
 
 export const BULK_OUTCOMES = ['done', 'refused', 'failed'] as const;
 export type BulkOutcome = (typeof BULK_OUTCOMES)[number];
@@ -94,4 +137,6 @@ export const BULK_API = {
   chargePoints: 'portal/ChargePoint/Bulk',
   chargePointCommands: 'portal/ChargePoint/Bulk/commands',
   drivers: 'portal/Driver/Bulk',
+  cards: 'portal/driver/RFIDCards/Bulk',
+  sessions: 'portal/Transaction/Bulk',
 } as const;

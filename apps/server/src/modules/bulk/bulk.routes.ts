@@ -1,9 +1,11 @@
 import {
   BULK_API,
   BulkResult,
+  CardBulkBody,
   ChargePointBulkBody,
   ChargePointBulkCommandBody,
   DriverBulkBody,
+  SessionBulkBody,
   ok,
   permissionsForCommand,
   type BulkCommand,
@@ -50,7 +52,7 @@ export function bulkRoutes(app: App, { bulk }: { bulk: BulkService }) {
       config: { permission: 'chargePoints:write' },
       schema: {
         tags,
-        summary: 'Archive or restore many charge points; what became of each',
+        summary: 'Archive, restore, set the tariff of or group many charge points; what became of each',
         body: ChargePointBulkBody,
         response,
       },
@@ -70,5 +72,33 @@ export function bulkRoutes(app: App, { bulk }: { bulk: BulkService }) {
       },
     },
     async (request) => ({ data: await bulk.drivers(ctxOf(request), request.body) }),
+  );
+
+  app.post(
+    `/${BULK_API.cards}`,
+    {
+      config: { permission: 'drivers:write' },
+      schema: {
+        tags,
+        summary: "Block, unblock, archive or restore many drivers' RFID cards; what became of each",
+        body: CardBulkBody,
+        response,
+      },
+    },
+    async (request) => ({ data: await bulk.cards(ctxOf(request), request.body) }),
+  );
+
+  app.post(
+    `/${BULK_API.sessions}`,
+    {
+      config: { permission: 'sessions:write' },
+      schema: {
+        tags,
+        summary: 'Close many sessions whose chargers never stopped them; what became of each',
+        body: SessionBulkBody,
+        response,
+      },
+    },
+    async (request) => ({ data: await bulk.sessions(ctxOf(request), request.body) }),
   );
 }

@@ -1,4 +1,4 @@
-import type { BulkResult, BulkRowResult } from '@voltline/contract';
+import { BULK_MAX, type BulkResult, type BulkRowResult } from '@voltline/contract';
 import type { Ctx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { translate, type MessageKey } from '../../lib/messages.js';
@@ -86,3 +86,20 @@ export function summed(rows: BulkRowResult[]): BulkResult {
   const n = (o: BulkRowResult['outcome']) => rows.filter((r) => r.outcome === o).length;
   return { rows, done: n('done'), refused: n('refused'), failed: n('failed') };
 }
+
+/** A selection above BULK_MAX is refused before any row is touched. */
+export function tooMany(total: number) {
+  if (total > BULK_MAX) throw new AppError(400, 'bulk.tooMany', { count: total, max: BULK_MAX });
+}
+
+/** What a bulk action may refuse a row of, for its audit line. */
+export type RefusedEntity = 'chargePoint' | 'driver' | 'rfidCard' | 'session';
+
+/** Leaves the audit line of a row refused or failed before its service changed anything. */
+export type Refusal = (
+  action: string,
+  entity: RefusedEntity,
+  entityId: string | number,
+  outcome: 'refused' | 'failed',
+  reason: string,
+) => Promise<void>;

@@ -6,6 +6,9 @@ import {
   DriverFilter,
   answerOutcome,
   type BulkResult,
+  type CardBulkBody,
+  type SessionBulkBody,
+  type SmartChargingGroup,
   type ChargePointBulkBody,
   type ChargePointBulkCommandBody,
   type DriverBulkBody,
@@ -20,12 +23,27 @@ import { audit } from '../audit/audit.service.js';
 import type { ChargePointsService } from '../charge-points/charge-points.service.js';
 import type { ConnectorsService } from '../charge-points/connectors.service.js';
 import type { CommandsService } from '../commands/commands.service.js';
+import type { DriverDetailsService } from '../drivers/driver-details.service.js';
 import type { DriversService } from '../drivers/drivers.service.js';
-import { runRows, summed, unreached, type BulkRow, type RowAnswer } from './bulk.run.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import type { SmartChargingService } from '../smart-charging/smart-charging.service.js';
+import { bulkCards } from './bulk.cards.js';
+import {
+  runRows,
+  summed,
+  tooMany,
+  unreached,
+  type BulkRow,
+  type RefusedEntity,
+  type RowAnswer,
+} from './bulk.run.js';
+import { closeSessions } from './bulk.sessions.js';
 
 type CommandBody = z.output<typeof ChargePointBulkCommandBody>;
 type CpBody = z.output<typeof ChargePointBulkBody>;
 type DriverBody = z.output<typeof DriverBulkBody>;
+type CardBody = z.output<typeof CardBulkBody>;
+type SessionBody = z.output<typeof SessionBulkBody>;
 type CpRow = BulkRow & { chargePointId: string; archived: boolean; connectorIds: number[] };
 
 /**
@@ -41,6 +59,9 @@ export class BulkService {
       connectors: ConnectorsService;
       commands: CommandsService;
       drivers: DriversService;
+      driverDetails: DriverDetailsService;
+      sessions: SessionsService;
+      smartCharging: SmartChargingService;
     },
   ) {}
 
@@ -88,14 +109,26 @@ export class BulkService {
 
   async chargePoints(ctx: Ctx, body: CpBody): Promise<BulkResult> {
     const { rows, missing } = await this.chargePointRows(ctx, body.selection);
+    const { action } = body;
+    // Group membership is the smart-charging group's to change, as its own dialog requires.
+    if (action.endsWith('Group') && !ctx.actor.permissions.has('smartCharging:write')) {
+      throw new AppError(403, 'error.forbidden');
+    }
+    // The group is looked up in the caller's reach once: one out of reach refuses the whole request.
+    const group =
+      action === 'addToGroup' || action === 'removeFromGroup'
+        ? await this.deps.smartCharging.get(ctx, body.groupId ?? 0)
+        : undefined;
     const done = await runRows(
       ctx,
       rows,
       1,
       (row) =>
-        body.action === 'assignTariff'
-          ? this.assignTariff(ctx, row, body.tariffId ?? null)
-          : this.archive(ctx, row, body.action === 'archive'),
+        group
+          ? this.membership(ctx, row, group, action === 'addToGroup')
+          : action === 'assignTariff'
+            ? this.assignTariff(ctx, row, body.tariffId ?? null)
+            : this.archive(ctx, row, action === 'archive'),
       (row, outcome, reason) =>
         this.refusal(ctx, body.action, 'chargePoint', row.chargePointId, outcome, reason),
     );
@@ -121,6 +154,22 @@ export class BulkService {
       key: tariffId ? 'bulk.tariffAssigned' : 'bulk.tariffRemoved',
       params: { count },
     };
+  }
+
+  /** One charge point into or out of a smart-charging group, as the group's own dialog does (and audits). */
+  private async membership(
+    ctx: Ctx,
+    row: CpRow,
+    group: SmartChargingGroup,
+    add: boolean,
+  ): Promise<RowAnswer> {
+    const member = group.chargePointIds.some((id) => id.toLowerCase() === row.chargePointId.toLowerCase());
+    const params = { name: group.name };
+    if (add && member) return { outcome: 'refused', key: 'bulk.alreadyInGroup', params };
+    if (!add && !member) return { outcome: 'refused', key: 'bulk.notInGroup', params };
+    if (add) await this.deps.smartCharging.addChargePoints(ctx, group.id, [row.chargePointId]);
+    else await this.deps.smartCharging.removeChargePoints(ctx, group.id, [row.chargePointId]);
+    return { outcome: 'done', key: add ? 'bulk.addedToGroup' : 'bulk.removedFromGroup', params };
   }
 
   async drivers(ctx: Ctx, body: DriverBody): Promise<BulkResult> {
@@ -149,6 +198,14 @@ export class BulkService {
     return summed([...done, ...missing]);
   }
 
+  cards(ctx: Ctx, body: CardBody): Promise<BulkResult> {
+    return bulkCards(this.deps.driverDetails, ctx, body, (...a) => this.refusal(ctx, ...a));
+  }
+
+  sessions(ctx: Ctx, body: SessionBody): Promise<BulkResult> {
+    return closeSessions(this.deps.sessions, ctx, body, (...a) => this.refusal(ctx, ...a));
+  }
+
   /** The charge points a selection names, in reach; ids asked for but out of reach come back refused. */
   private async chargePointRows(ctx: Ctx, sel: CpBody['selection']) {
     const filter = sel.mode === 'ids' ? ChargePointFilter.parse({ ids: sel.ids }) : sel.filter;
@@ -169,7 +226,7 @@ export class BulkService {
   private async refusal(
     ctx: Ctx,
     action: string,
-    entity: 'chargePoint' | 'driver',
+    entity: RefusedEntity,
     entityId: string | number,
     outcome: 'refused' | 'failed',
     reason: string,
@@ -181,8 +238,4 @@ export class BulkService {
       summary: { outcome, reason },
     });
   }
-}
-
-function tooMany(total: number) {
-  if (total > BULK_MAX) throw new AppError(400, 'bulk.tooMany', { count: total, max: BULK_MAX });
 }

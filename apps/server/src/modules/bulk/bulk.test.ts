@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { BulkResult } from '@voltline/contract';
-import { auditLogs, chargePoints, connectors, drivers, operators, tariffs } from '../../db/schema/index.js';
+import {
+  auditLogs,
+  chargePoints,
+  chargingSessions,
+  connectors,
+  drivers,
+  operators,
+  rfidCards,
+  tariffs,
+} from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import {
   boot,
@@ -305,5 +314,234 @@ describe('bulk actions on drivers', () => {
     const sel = { selection: { mode: 'filter', filter: { search: 'nobody-matches' } }, action: 'block' };
     expect((await bulk(finance, 'Driver/Bulk', { ...sel, reason: 'fraud' })).status).toBe(403);
     expect((await bulk(admin, 'Driver/Bulk', sel)).status).toBe(400);
+  });
+});
+
+describe('bulk actions on RFID cards', () => {
+  async function cardsOf(operator: string, prefix: string) {
+    const db = t.database.db;
+    const [op] = await db.select().from(operators).where(eq(operators.name, operator));
+    const [driver] = await db
+      .insert(drivers)
+      .values({ name: prefix, surname: 'Cards', operatorId: op!.id })
+      .returning();
+    const cards = await db
+      .insert(rfidCards)
+      .values([1, 2].map((n) => ({ driverId: driver!.id, number: `${prefix}-${n}` })))
+      .returning();
+    return { driver: driver!, cards };
+  }
+
+  it('blocks two cards of its own, refuses a sibling operator’s card in words, one audit line per change', async () => {
+    const db = t.database.db;
+    const mine = await cardsOf('Voltline İstanbul', 'BLKC');
+    const theirs = await cardsOf('Voltline Ankara', 'SIBC');
+    const ids = [...mine.cards.map((c) => c.id), theirs.cards[0]!.id];
+    const r = await bulk(istanbul, 'driver/RFIDCards/Bulk', {
+      selection: { mode: 'ids', ids },
+      action: 'block',
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.data.rows.map((x) => [x.label, x.outcome, x.message])).toEqual([
+      ['BLKC-1', 'done', 'Card blocked: no charger accepts it.'],
+      ['BLKC-2', 'done', 'Card blocked: no charger accepts it.'],
+      [`#${theirs.cards[0]!.id}`, 'refused', 'Not found, or not in your reach; nothing was done.'],
+    ]);
+    const after = await db.select().from(rfidCards).where(inArray(rfidCards.id, ids));
+    expect(Object.fromEntries(after.map((c) => [c.number, c.status]))).toEqual({
+      'BLKC-1': 'blocked',
+      'BLKC-2': 'blocked',
+      'SIBC-1': 'active',
+    });
+    const lines = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'rfidCard'), inArray(auditLogs.entityId, ids.map(String))));
+    expect(lines.map((l) => [l.entityId, l.action])).toEqual(mine.cards.map((c) => [String(c.id), 'update']));
+  });
+
+  it('archives every card of a driver by filter, refusing the one already archived, and says so in Turkish', async () => {
+    const db = t.database.db;
+    const { driver, cards } = await cardsOf('Voltline İstanbul', 'ARCC');
+    await db.update(rfidCards).set({ archivedAt: new Date() }).where(eq(rfidCards.id, cards[1]!.id));
+    const r = await bulk(
+      istanbul,
+      'driver/RFIDCards/Bulk',
+      { selection: { mode: 'filter', filter: { driverId: driver.id } }, action: 'archive' },
+      'tr',
+    );
+    expect(r.body.data.rows.map((x) => [x.label, x.outcome, x.message])).toEqual([
+      ['ARCC-1', 'done', 'Kart arşivlendi.'],
+      ['ARCC-2', 'refused', 'Zaten arşivde; hiçbir şey yapılmadı.'],
+    ]);
+    const unblock = await bulk(istanbul, 'driver/RFIDCards/Bulk', {
+      selection: { mode: 'ids', ids: [cards[0]!.id] },
+      action: 'unblock',
+    });
+    expect(unblock.body.data.rows[0]).toMatchObject({
+      outcome: 'refused',
+      message: 'The card is archived; restore it first. Nothing was done.',
+    });
+    const restored = await bulk(istanbul, 'driver/RFIDCards/Bulk', {
+      selection: { mode: 'ids', ids: cards.map((c) => c.id) },
+      action: 'unarchive',
+    });
+    expect(restored.body.data).toMatchObject({ done: 2, refused: 0 });
+    const left = await db.select().from(rfidCards).where(eq(rfidCards.driverId, driver.id));
+    expect(left.every((c) => c.archivedAt === null)).toBe(true);
+  });
+
+  it('refuses a sibling operator’s driver as a filter, and a Finance user, before touching any card', async () => {
+    const theirs = await cardsOf('Voltline Ankara', 'SIBF');
+    const byFilter = await bulk(istanbul, 'driver/RFIDCards/Bulk', {
+      selection: { mode: 'filter', filter: { driverId: theirs.driver.id } },
+      action: 'block',
+    });
+    expect(byFilter.status).toBe(404);
+    const finance = await t.login('finance@voltline.local');
+    const r = await bulk(finance, 'driver/RFIDCards/Bulk', {
+      selection: { mode: 'ids', ids: [theirs.cards[0]!.id] },
+      action: 'block',
+    });
+    expect(r.status).toBe(403);
+    const after = await t.database.db
+      .select()
+      .from(rfidCards)
+      .where(eq(rfidCards.driverId, theirs.driver.id));
+    expect(after.map((c) => c.status)).toEqual(['active', 'active']);
+  });
+});
+
+describe('bulk close of stuck sessions', () => {
+  it('closes its own running session, refuses a finished one and a sibling operator’s in words, audits the close', async () => {
+    const db = t.database.db;
+    const [ist, ank] = await Promise.all([idOf('TNT-IST-1'), idOf('TNT-ANK')]);
+    const session = (cp: typeof ist, state: 'active' | 'completed') => ({
+      chargePointId: cp.id,
+      operatorId: cp.operatorId,
+      // One session per connector and start: the finished one is on the second connector.
+      connectorId: state === 'active' ? 1 : 2,
+      idTag: 'BULKTAG',
+      meterStart: 0,
+      lastMeterWh: 1_000,
+      startedAt: new Date(Date.now() - 3 * 86_400_000),
+      state,
+    });
+    const made = await db
+      .insert(chargingSessions)
+      .values([session(ist, 'active'), session(ist, 'completed'), session(ank, 'active')])
+      .returning();
+    const [stuck, finished, theirs] = made;
+    const r = await bulk(istanbul, 'Transaction/Bulk', {
+      selection: { mode: 'ids', ids: made.map((m) => m.id) },
+      action: 'close',
+      reason: 'Charger lost its Stop',
+    });
+    expect(r.status).toBe(200);
+    // Rows come in the list's order (newest first); the ones out of reach after them.
+    const said = r.body.data.rows.map((x) => [x.id, x.outcome, x.message]);
+    expect(said.sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+      [stuck!.id, 'done', 'Session closed and billed at its last meter reading.'],
+      [finished!.id, 'refused', 'This session is not running, so there is nothing to close.'],
+      [theirs!.id, 'refused', 'Not found, or not in your reach; nothing was done.'],
+    ]);
+    const after = await db
+      .select()
+      .from(chargingSessions)
+      .where(
+        inArray(
+          chargingSessions.id,
+          made.map((m) => m.id),
+        ),
+      );
+    const byId = new Map(after.map((a) => [a.id, a.state]));
+    expect(byId.get(stuck!.id)).not.toBe('active');
+    expect(byId.get(theirs!.id)).toBe('active');
+    const lines = await db
+      .select()
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.entity, 'session'),
+          inArray(
+            auditLogs.entityId,
+            made.map((m) => String(m.id)),
+          ),
+        ),
+      );
+    expect(lines.map((l) => [l.entityId, l.action]).sort()).toEqual(
+      [
+        [String(stuck!.id), 'close'],
+        [String(finished!.id), 'bulk.close'],
+      ].sort(),
+    );
+    const noReason = await bulk(istanbul, 'Transaction/Bulk', {
+      selection: { mode: 'ids', ids: [theirs!.id] },
+      action: 'close',
+    });
+    expect(noReason.status).toBe(400);
+  });
+});
+
+describe('bulk smart-charging group membership', () => {
+  it('adds charge points to a group and takes one out, each in words, a sibling operator’s refused', async () => {
+    const db = t.database.db;
+    const [op] = await db.select().from(operators).where(eq(operators.name, 'Voltline İstanbul'));
+    const made = await t.call<{ data: { id: number } }>('POST', '/api/portal/SmartCharging', {
+      token: istanbul,
+      body: {
+        name: 'Bulk depot',
+        operatorId: op!.id,
+        chargingRateUnit: 'A',
+        mode: 'equal',
+        maxPower: 64,
+        minPerSession: 6,
+      },
+    });
+    expect(made.status).toBe(200);
+    const groupId = made.body.data.id;
+    const cps = await Promise.all(['TNT-IST-1', 'TNT-IST-2', 'TNT-ANK'].map(idOf));
+    const selection = { mode: 'ids', ids: cps.map((c) => c.id) };
+    const added = await bulk(istanbul, 'ChargePoint/Bulk', { selection, action: 'addToGroup', groupId });
+    expect(added.body.data.rows.map((x) => [x.label, x.outcome, x.message])).toEqual([
+      ['TNT-IST-1', 'done', 'Added to the group Bulk depot.'],
+      ['TNT-IST-2', 'done', 'Added to the group Bulk depot.'],
+      [`#${cps[2]!.id}`, 'refused', 'Not found, or not in your reach; nothing was done.'],
+    ]);
+    const again = await bulk(
+      istanbul,
+      'ChargePoint/Bulk',
+      { selection: { mode: 'ids', ids: [cps[0]!.id] }, action: 'addToGroup', groupId },
+      'tr',
+    );
+    expect(again.body.data.rows[0]).toMatchObject({
+      outcome: 'refused',
+      message: 'Zaten Bulk depot grubunda; hiçbir şey yapılmadı.',
+    });
+    const removed = await bulk(istanbul, 'ChargePoint/Bulk', {
+      selection: { mode: 'ids', ids: [cps[0]!.id] },
+      action: 'removeFromGroup',
+      groupId,
+    });
+    expect(removed.body.data.rows[0]).toMatchObject({
+      outcome: 'done',
+      message: 'Left the group Bulk depot; its limits are being cleared.',
+    });
+    const group = await t.call<{ data: { chargePointIds: string[] } }>(
+      'GET',
+      `/api/portal/SmartCharging/${groupId}`,
+      {
+        token: istanbul,
+      },
+    );
+    expect(group.body.data.chargePointIds).toEqual(['TNT-IST-2']);
+    const lines = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'smartChargingGroup'), eq(auditLogs.entityId, String(groupId))));
+    expect(lines.map((l) => l.action).sort()).toEqual(
+      ['addChargePoints', 'addChargePoints', 'create', 'removeChargePoints'].sort(),
+    );
+    expect((await bulk(istanbul, 'ChargePoint/Bulk', { selection, action: 'addToGroup' })).status).toBe(400);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DriverAddress, DriverVehicle, RfidCard, RfidCardStatus, SocketType } from '@voltline/contract';
 import type { Tx } from '../../db/client.js';
 import { driverAddresses, drivers, driverVehicles, operators, rfidCards } from '../../db/schema/index.js';
@@ -153,6 +153,18 @@ export async function findCard(tx: Tx, actor: Actor, id: number, forUpdate = fal
     .where(and(eq(rfidCards.id, id), ownerInScope(actor)));
   const [row] = await (forUpdate ? q.for('update', { of: rfidCards }) : q);
   return row?.card;
+}
+
+/** The cards of live drivers in reach among `ids`; the others are simply not there. */
+export async function cardsInReach(tx: Tx, actor: Actor, ids: readonly number[]) {
+  const rows = await tx
+    .select({ card: rfidCards })
+    .from(rfidCards)
+    .innerJoin(drivers, eq(drivers.id, rfidCards.driverId))
+    .innerJoin(operators, eq(operators.id, drivers.operatorId))
+    .where(and(inArray(rfidCards.id, [...ids]), ownerInScope(actor)))
+    .orderBy(asc(rfidCards.id));
+  return rows.map((r) => r.card);
 }
 
 /** Any card with this number, in any network: the unique index on upper(number) is global. */

@@ -144,6 +144,11 @@ export class DriverDetailsService {
     return (await repo.cardsOf(this.db, driverId)).map(repo.toCard);
   }
 
+  /** Cards by id, only those of live drivers in the caller's reach (a bulk selection). */
+  async cardsByIds(ctx: Ctx, ids: readonly number[]): Promise<RfidCard[]> {
+    return (await repo.cardsInReach(this.db, ctx.actor, ids)).map(repo.toCard);
+  }
+
   addCard(ctx: Ctx, body: Out<typeof AddRfidCardBody>): Promise<RfidCard> {
     return this.tx(async (tx) => {
       await driverInScope(tx, ctx, body.driverId);

@@ -44,6 +44,7 @@ function where(actor: Actor, f: Partial<Filter>): SQL | undefined {
     f.idTag ? sql`upper(${chargingSessions.idTag}) = upper(${f.idTag})` : undefined,
     f.state ? eq(chargingSessions.state, f.state) : undefined,
     f.active ? eq(chargingSessions.state, 'active') : undefined,
+    f.ids ? inArray(chargingSessions.id, f.ids) : undefined,
   );
 }
 
@@ -102,7 +103,7 @@ export function toSession(r: Row): Session {
 
 /** A filter on reach, operator and start time only: the rollups can count it. */
 const countedByRollups = (f: Partial<Filter>) =>
-  !f.chargePointId && !f.driverId && !f.idTag && !f.state && !f.active;
+  !f.chargePointId && !f.driverId && !f.idTag && !f.state && !f.active && !f.ids;
 
 const rollupSet = (actor: Actor, f: Partial<Filter>) =>
   sessionsStartedIn(

@@ -21,6 +21,8 @@ import { useArchiveCard } from '../api/archive-card';
 import { useUnarchiveCard } from '../api/unarchive-card';
 import { useUpdateCard } from '../api/update-card';
 import { cardBody } from '../form-values';
+import { useBulkSelection } from '../../../components/bulk/use-bulk-selection';
+import { CardBulk } from './card-bulk';
 import { CardStatusTag } from './card-status-tag';
 import { FormModal } from './form-modal';
 import { CardFields, type CardValues } from './sub-fields';
@@ -37,6 +39,11 @@ export function CardsSection({ driver, editable }: { driver: DriverDetail; edita
   const unarchive = useUnarchiveCard(driver.id);
   const cards = driver.rfidCards.filter((c) => showArchived || !c.archived);
   const archivedCount = driver.rfidCards.filter((c) => c.archived).length;
+  // Every card of the driver is on one page; showing the archived ones is another list.
+  const bulk = useBulkSelection<RfidCard, { driverId: number; showArchived: boolean }>(
+    { driverId: driver.id, showArchived },
+    { items: cards, total: cards.length, index: 0, size: cards.length },
+  );
 
   const columns: TableColumnsType<RfidCard> = [
     {
@@ -141,8 +148,17 @@ export function CardsSection({ driver, editable }: { driver: DriverDetail; edita
         </Space>
       }
     >
+      {editable && (
+        <div style={{ padding: bulk.count ? '12px 12px 0' : 0 }}>
+          <CardBulk
+            driverId={driver.id}
+            state={{ ...bulk, selection: bulk.selection?.mode === 'ids' ? bulk.selection : null }}
+          />
+        </div>
+      )}
       <Table<RfidCard>
         rowKey="id"
+        rowSelection={editable ? bulk.rowSelection : undefined}
         size="middle"
         columns={columns}
         dataSource={cards}

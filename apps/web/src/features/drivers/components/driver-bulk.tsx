@@ -1,9 +1,7 @@
-import { Form, Input, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DRIVER_BULK_ACTIONS, type BulkResult, type DriverFilter } from '@voltline/contract';
-import { BulkBar } from '../../../components/bulk/bulk-bar';
-import { BulkResults } from '../../../components/bulk/bulk-results';
+import { DRIVER_BULK_ACTIONS, type DriverFilter } from '@voltline/contract';
+import { BulkActions, type BulkAction } from '../../../components/bulk/bulk-actions';
 import type { BulkSelectionState } from '../../../components/bulk/use-bulk-selection';
 import { useCan } from '../../../hooks/use-permission';
 import { useFileDownload } from '../../../hooks/use-file-download';
@@ -19,78 +17,40 @@ export function DriverBulk({ state }: { state: BulkSelectionState<DriverFilter> 
   const canWrite = useCan('drivers:write');
   const bulk = useBulkDrivers();
   const excel = useFileDownload();
-  const [form] = Form.useForm<{ reason: string }>();
-  const [action, setAction] = useState<Action | null>(null);
-  const [result, setResult] = useState<{ title: string; data: BulkResult } | null>(null);
 
-  const actions: { key: Action; label: string; danger?: boolean }[] = [
+  const actions: BulkAction<Action>[] = [
     ...(canWrite
       ? DRIVER_BULK_ACTIONS.map((a) => ({ key: a, label: t(`bulk.actions.${a}`), danger: a !== 'activate' }))
       : []),
-    { key: 'export', label: t('bulk.actions.export') },
+    { key: 'export', label: t('bulk.actions.export'), now: true },
   ];
 
-  const exportSelection = () => {
-    const sel = state.selection;
-    if (!sel) return;
-    const f: DriverFilter = sel.mode === 'ids' ? { ids: sel.ids } : sel.filter;
-    void excel.download((p) => exportDrivers(f, p), datedFileName('drivers'));
-  };
-
-  const run = async () => {
-    const sel = state.selection;
-    if (!sel || !action || action === 'export') return;
-    const reason = action === 'archive' ? undefined : (await form.validateFields()).reason;
-    const data = await bulk.mutateAsync({ selection: sel, action, reason });
-    setResult({ title: t(`bulk.actions.${action}`), data });
-    setAction(null);
-    state.clear();
-  };
-
   return (
-    <>
-      <BulkBar
-        count={state.count}
-        all={state.all}
-        total={state.total}
-        pageFull={state.pageFull}
-        onSelectAll={state.selectAll}
-        onClear={state.clear}
-        actions={actions}
-        onAction={(key) => {
-          if (key === 'export') return exportSelection();
-          form.resetFields();
-          setAction(key as Action);
-        }}
-      />
-      <Modal
-        open={action !== null}
-        title={action ? t(`bulk.actions.${action}`) : ''}
-        okText={t('bulk.confirm', { count: state.count })}
-        okButtonProps={{ danger: action !== 'activate', ...{ 'data-testid': 'bulk-confirm' } }}
-        confirmLoading={bulk.isPending}
-        onOk={() => void run().catch(() => undefined)}
-        onCancel={() => setAction(null)}
-        destroyOnHidden
-      >
-        <Typography.Paragraph>{t('bulk.confirmText', { count: state.count })}</Typography.Paragraph>
-        {action && action !== 'archive' && (
-          <Form form={form} layout="vertical" preserve={false}>
-            <Form.Item
-              name="reason"
-              label={t('bulk.reason')}
-              rules={[{ required: true, message: t('bulk.reasonRequired') }]}
-            >
-              <Input.TextArea maxLength={500} rows={2} />
-            </Form.Item>
-          </Form>
-        )}
-      </Modal>
-      <BulkResults
-        title={result?.title ?? ''}
-        result={result?.data ?? null}
-        onClose={() => setResult(null)}
-      />
-    </>
+    <BulkActions<DriverFilter, Action>
+      ns="drivers"
+      state={state}
+      actions={actions}
+      pending={bulk.isPending}
+      fields={(action) =>
+        action === 'archive' ? null : (
+          <Form.Item
+            name="reason"
+            label={t('bulk.reason')}
+            rules={[{ required: true, message: t('bulk.reasonRequired') }]}
+          >
+            <Input.TextArea maxLength={500} rows={2} />
+          </Form.Item>
+        )
+      }
+      onNow={(_, sel) => {
+        const f: DriverFilter = sel.mode === 'ids' ? { ids: sel.ids } : sel.filter;
+        void excel.download((p) => exportDrivers(f, p), datedFileName('drivers'));
+      }}
+      run={(action, selection, values) => {
+        if (action === 'export') throw new Error('export runs at once');
+        const reason = action === 'archive' ? undefined : (values.reason as string);
+        return bulk.mutateAsync({ selection, action, reason });
+      }}
+    />
   );
 }

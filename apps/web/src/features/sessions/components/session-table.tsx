@@ -1,4 +1,13 @@
-import { Button, Empty, Flex, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Empty,
+  Flex,
+  Table,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+  type TableProps,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type Session, type SessionPage } from '@voltline/contract';
 import { formatDuration, formatKw, formatKwh, formatMoney } from '../../../lib/billing-format';
@@ -16,6 +25,7 @@ export function SessionTable({
   loading,
   onPage,
   onOpen,
+  rowSelection,
 }: {
   page: SessionPage | undefined;
   /** The Active tab: power and state of charge instead of cost. */
@@ -23,6 +33,8 @@ export function SessionTable({
   loading: boolean;
   onPage: (index: number) => void;
   onOpen: (session: Session) => void;
+  /** Ticking rows for a bulk action. */
+  rowSelection?: TableProps<Session>['rowSelection'];
 }) {
   const { t, i18n } = useTranslation('sessions');
   const { t: tc } = useTranslation('common');
@@ -143,11 +155,12 @@ export function SessionTable({
     )),
   );
 
-  const tableProps = useListTableProps(columns);
+  const tableProps = useListTableProps(columns, rowSelection ? 32 : 0);
 
   return (
     <Table<Session>
       rowKey="id"
+      rowSelection={rowSelection}
       columns={columns}
       dataSource={page?.items}
       loading={loading}

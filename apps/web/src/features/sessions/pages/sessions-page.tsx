@@ -8,6 +8,8 @@ import { useListView } from '../../../hooks/use-search-view';
 import { datedFileName } from '../../../lib/download';
 import { exportSessions } from '../api/export-sessions';
 import { useSessions } from '../api/get-sessions';
+import { useBulkSelection } from '../../../components/bulk/use-bulk-selection';
+import { SessionBulk } from '../components/session-bulk';
 import { SessionDrawer } from '../components/session-drawer';
 import { SessionFilters } from '../components/session-filters';
 import { SessionTable } from '../components/session-table';
@@ -22,6 +24,7 @@ export default function SessionsPage() {
   const sessions = useSessions(view.index, filter);
   const excel = useFileDownload();
   const live = view.tab === 'active';
+  const bulk = useBulkSelection(filter, sessions.data);
 
   // Totals carry no currency; sessions are billed in their tariff's, so take it from the page.
   const currency = sessions.data?.items.find((s) => s.currency)?.currency ?? 'TRY';
@@ -62,8 +65,10 @@ export default function SessionsPage() {
       />
       <SessionFilters value={view.filter} showState={!live} onChange={(f) => setFilter(f)} />
       <SessionTotals totals={sessions.data?.totals} currency={currency} loading={sessions.isPending} />
+      <SessionBulk state={bulk} live={live} />
       <Card styles={{ body: { padding: 0 } }} aria-label={t('list.title')}>
         <SessionTable
+          rowSelection={bulk.rowSelection}
           page={sessions.data}
           live={live}
           loading={live ? sessions.isPending : sessions.isFetching}
