@@ -208,8 +208,6 @@ const EnvSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(30),
-  /** How old an event must be before the pull feed shows it, ms (late commits of smaller ids; docs/events.md). */
-  EVENTS_FEED_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /**
    * Webhooks may point at loopback and private addresses (and use plain http there): for a receiver
    * on the same machine or network. Off by default, so a portal user cannot make the server call

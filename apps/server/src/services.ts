@@ -410,7 +410,7 @@ export function createServices({
     chargerLimits,
     monitoring: new MonitoringService(db, ocpp.gateway, commands),
     ocppLogs: new OcppLogsService(db, config.OCPP_LOG_FRAME_BYTES),
-    eventFeed: new EventFeedService(db, config.EVENTS_FEED_DELAY_MS),
+    eventFeed: new EventFeedService(db),
     maintenance: new MaintenanceService(db),
     security: new SecurityService(db),
     certificateRenewal: new CertificateRenewal({

@@ -103,6 +103,7 @@ function bodyOf(r: {
       data: r.data ?? {},
       chargePointId: null,
       subject: null,
+      txId: '0',
     }),
   );
 }
