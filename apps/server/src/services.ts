@@ -87,6 +87,7 @@ import { ClusterNodes } from './cluster/nodes.js';
 import { Leader } from './cluster/leader.js';
 import { LeaderWork } from './cluster/leader-work.js';
 import { VERSION } from './version.js';
+import { IntegrationRetention } from './modules/webhooks/retention.js';
 import { WebhookWorker } from './modules/webhooks/worker.js';
 import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 
@@ -426,6 +427,12 @@ export function createServices({
     deviceFirmware: new DeviceFirmwareService(db),
     balancer,
     webhookWorker,
+    integrationRetention: new IntegrationRetention({
+      db,
+      clock,
+      eventDays: config.EVENTS_RETENTION_DAYS,
+      deliveryDays: config.WEBHOOK_LOG_RETENTION_DAYS,
+    }),
     webhooks: new WebhooksService({
       db,
       clock,
