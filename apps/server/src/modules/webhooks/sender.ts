@@ -37,23 +37,7 @@ const ANSWER_CHARS = 500;
  * to the same endpoint is pending, so each endpoint hears of a charger's events in order.
  */
 export async function claimDue(db: Db, now: Date, limit: number): Promise<Claimed[]> {
-  const until = new Date(now.getTime() + CLAIM_MS);
-  const result = await db.execute(sql`
-    WITH claimed AS (
-      UPDATE webhook_deliveries d SET locked_until = ${until.toISOString()}
-      FROM webhook_endpoints e
-      WHERE e.id = d.endpoint_id AND d.id IN (
-        SELECT c.id FROM webhook_deliveries c JOIN webhook_endpoints ce ON ce.id = c.endpoint_id
-        WHERE c.state = 'pending' AND ce.enabled AND c.next_attempt_at <= ${now.toISOString()}
-          AND (c.locked_until IS NULL OR c.locked_until <= ${now.toISOString()})
-          AND (c.charge_point_id IS NULL OR NOT EXISTS (
-            SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = c.endpoint_id
-              AND p.charge_point_id = c.charge_point_id AND p.state = 'pending' AND p.id < c.id))
-        ORDER BY c.id LIMIT ${limit}
-        FOR UPDATE OF c SKIP LOCKED)
-      RETURNING d.id, d.endpoint_id, e.url, e.secret, d.event_id, d.event_type, d.body, d.attempts, d.give_up_at)
-    SELECT c.*, ev.operator_id, ev.version, ev.occurred_at, ev.data
-    FROM claimed c LEFT JOIN integration_events ev ON ev.id = c.event_id`);
+  const result = await db.execute(claimStatement(now, limit));
   type Row = {
     id: string | number;
     endpoint_id: number;
@@ -82,6 +66,31 @@ export async function claimDue(db: Db, now: Date, limit: number): Promise<Claime
       giveUpAt: new Date(r.give_up_at),
     }))
     .sort((a, b) => a.id - b.id);
+}
+
+/**
+ * The claim: only pending rows are read, through the partial indexes on pending deliveries
+ * (`webhook_deliveries_due_idx`, and `webhook_deliveries_pending_order_idx` for the test of an
+ * earlier pending one), so the log of delivered and given-up rows costs the claim nothing.
+ */
+export function claimStatement(now: Date, limit: number) {
+  const until = new Date(now.getTime() + CLAIM_MS);
+  return sql`
+    WITH claimed AS (
+      UPDATE webhook_deliveries d SET locked_until = ${until.toISOString()}
+      FROM webhook_endpoints e
+      WHERE e.id = d.endpoint_id AND d.id IN (
+        SELECT c.id FROM webhook_deliveries c JOIN webhook_endpoints ce ON ce.id = c.endpoint_id
+        WHERE c.state = 'pending' AND ce.enabled AND c.next_attempt_at <= ${now.toISOString()}
+          AND (c.locked_until IS NULL OR c.locked_until <= ${now.toISOString()})
+          AND (c.charge_point_id IS NULL OR NOT EXISTS (
+            SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = c.endpoint_id
+              AND p.charge_point_id = c.charge_point_id AND p.state = 'pending' AND p.id < c.id))
+        ORDER BY c.id LIMIT ${limit}
+        FOR UPDATE OF c SKIP LOCKED)
+      RETURNING d.id, d.endpoint_id, e.url, e.secret, d.event_id, d.event_type, d.body, d.attempts, d.give_up_at)
+    SELECT c.*, ev.operator_id, ev.version, ev.occurred_at, ev.data
+    FROM claimed c LEFT JOIN integration_events ev ON ev.id = c.event_id`;
 }
 
 /** The JSON of an integration event, as the feed shows it (modules/events/public-event.ts). */
