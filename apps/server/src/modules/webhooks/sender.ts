@@ -162,7 +162,10 @@ const isOk = (r: TryResult) => r.status !== null && r.status >= 200 && r.status 
 /**
  * Records the successful tries of a batch in one transaction (at a thousand events a second to
  * twenty endpoints, a transaction per delivery is what would limit the rate); failures go one by
- * one through `recordTry`, which decides on retries and switching off.
+ * one through `recordTry`, which decides on retries and switching off. A delivery whose endpoint
+ * was deleted while it was being sent is gone (with its endpoint): it is left out, the others are
+ * recorded. The deliveries are updated first, which locks them, so none can go between the update
+ * and the insert of its try.
  */
 export async function recordDelivered(
   db: Db,
@@ -173,11 +176,18 @@ export async function recordDelivered(
   if (ok.length === 0) return;
   const rows = JSON.stringify(ok.map(({ d, r }) => ({ id: d.id, status: r.status, answer: r.answer })));
   await db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values(ok.map(({ d, r }) => ({ deliveryId: d.id, at: now, ...r })));
-    await tx.execute(sql`UPDATE webhook_deliveries d SET state = 'delivered', attempts = d.attempts + 1,
+    const updated =
+      await tx.execute(sql`UPDATE webhook_deliveries d SET state = 'delivered', attempts = d.attempts + 1,
         locked_until = NULL, delivered_at = ${now.toISOString()}, last_status = u.status, last_answer = u.answer
-      FROM jsonb_to_recordset(${rows}::jsonb) AS u(id bigint, status int, answer text) WHERE d.id = u.id`);
-    const endpoints = [...new Set(ok.map(({ d }) => d.endpointId))];
+      FROM jsonb_to_recordset(${rows}::jsonb) AS u(id bigint, status int, answer text) WHERE d.id = u.id
+      RETURNING d.id`);
+    const kept = new Set(rowsOf<{ id: string | number }>(updated).map((r) => Number(r.id)));
+    const recorded = ok.filter(({ d }) => kept.has(d.id));
+    if (recorded.length === 0) return;
+    await tx
+      .insert(webhookAttempts)
+      .values(recorded.map(({ d, r }) => ({ deliveryId: d.id, at: now, ...r })));
+    const endpoints = [...new Set(recorded.map(({ d }) => d.endpointId))];
     await tx
       .update(webhookEndpoints)
       .set({ failingSince: null })
@@ -192,29 +202,31 @@ export async function recordDelivered(
 export async function recordTry(db: Db, d: Claimed, r: TryResult, now: Date): Promise<boolean> {
   const ok = isOk(r);
   return db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({ deliveryId: d.id, at: now, ...r });
     const attempts = d.attempts + 1;
     const common = { attempts, lockedUntil: null, lastStatus: r.status, lastAnswer: r.answer ?? r.error };
+    const givenUp = now.getTime() >= d.giveUpAt.getTime();
+    const set = ok
+      ? { ...common, state: 'delivered', deliveredAt: now }
+      : {
+          ...common,
+          state: givenUp ? 'failed' : 'pending',
+          nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
+        };
+    // Updated first, which locks it: a delivery whose endpoint was deleted meanwhile is gone.
+    const [kept] = await tx
+      .update(webhookDeliveries)
+      .set(set)
+      .where(eq(webhookDeliveries.id, d.id))
+      .returning({ id: webhookDeliveries.id });
+    if (!kept) return false;
+    await tx.insert(webhookAttempts).values({ deliveryId: d.id, at: now, ...r });
     if (ok) {
-      await tx
-        .update(webhookDeliveries)
-        .set({ ...common, state: 'delivered', deliveredAt: now })
-        .where(eq(webhookDeliveries.id, d.id));
       await tx
         .update(webhookEndpoints)
         .set({ failingSince: null })
         .where(eq(webhookEndpoints.id, d.endpointId));
       return false;
     }
-    const givenUp = now.getTime() >= d.giveUpAt.getTime();
-    await tx
-      .update(webhookDeliveries)
-      .set({
-        ...common,
-        state: givenUp ? 'failed' : 'pending',
-        nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
-      })
-      .where(eq(webhookDeliveries.id, d.id));
     const [endpoint] = await tx
       .update(webhookEndpoints)
       .set({

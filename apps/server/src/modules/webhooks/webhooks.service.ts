@@ -118,7 +118,8 @@ export class WebhooksService {
         });
         await tx
           .update(webhookDeliveries)
-          .set({ nextAttemptAt: now, giveUpAt: new Date(now.getTime() + RETRY_FOR_MS), lockedUntil: null })
+          // A claim still held (a send begun before the switch-off) is left to run out, never cleared.
+          .set({ nextAttemptAt: now, giveUpAt: new Date(now.getTime() + RETRY_FOR_MS) })
           .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.state, 'pending')));
       }
       await tx.update(webhookEndpoints).set(set).where(eq(webhookEndpoints.id, id));
@@ -210,7 +211,11 @@ export class WebhooksService {
     }));
   }
 
-  /** Sends one delivery again (delivered, failed or waiting), with a new day of tries. */
+  /**
+   * Sends one delivery again (delivered, failed or waiting), with a new day of tries. A delivery
+   * being sent right now keeps its claim: that send is the one asked for, and no second one runs
+   * beside it (a failed one is retried as usual).
+   */
   async replay(ctx: Ctx, deliveryId: number): Promise<void> {
     const found = await findDelivery(this.deps.db, ctx.actor, deliveryId);
     if (!found) throw notFound('webhookDelivery');
@@ -222,7 +227,6 @@ export class WebhooksService {
           state: 'pending',
           nextAttemptAt: now,
           giveUpAt: new Date(now.getTime() + RETRY_FOR_MS),
-          lockedUntil: null,
         })
         .where(eq(webhookDeliveries.id, deliveryId));
       await audit(tx, ctx, {
