@@ -273,6 +273,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   every('certificateRenewal', 3_600_000, () => services.certificateRenewal.run());
   // Bookings past their expiry stop holding their connector.
   every('bookingExpiry', 30_000, () => services.bookings.expire());
+  // Integration events and the webhook delivery log past their retention, every hour and at start.
+  every('integrationsRetention', 3_600_000, () => services.integrationRetention.run());
 
   await app.register(
     (api: App, _opts, done) => {

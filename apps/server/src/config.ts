@@ -210,8 +210,8 @@ const EnvSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(30),
-  /** How old an event must be before the pull feed shows it, ms (late commits of smaller ids; docs/events.md). */
-  EVENTS_FEED_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** Integration events older than this are deleted (hourly), unless a delivery of theirs is still pending. */
+  EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /**
    * Webhooks may point at loopback and private addresses (and use plain http there): for a receiver
    * on the same machine or network. Off by default, so a portal user cannot make the server call
@@ -222,6 +222,8 @@ const EnvSchema = z.object({
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   /** How often each process looks for new events and due deliveries. */
   WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Finished webhook deliveries (delivered or given up) older than this are deleted with their tries (hourly). */
+  WEBHOOK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

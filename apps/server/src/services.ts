@@ -87,6 +87,7 @@ import { ClusterNodes } from './cluster/nodes.js';
 import { Leader } from './cluster/leader.js';
 import { LeaderWork } from './cluster/leader-work.js';
 import { VERSION } from './version.js';
+import { IntegrationRetention } from './modules/webhooks/retention.js';
 import { WebhookWorker } from './modules/webhooks/worker.js';
 import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 
@@ -431,7 +432,7 @@ export function createServices({
     chargerLimits,
     monitoring: new MonitoringService(db, ocpp.gateway, commands),
     ocppLogs: new OcppLogsService(db, config.OCPP_LOG_FRAME_BYTES),
-    eventFeed: new EventFeedService(db, config.EVENTS_FEED_DELAY_MS),
+    eventFeed: new EventFeedService(db),
     maintenance: new MaintenanceService(db),
     security: new SecurityService(db),
     certificateRenewal: new CertificateRenewal({
@@ -447,6 +448,12 @@ export function createServices({
     deviceFirmware: new DeviceFirmwareService(db),
     balancer,
     webhookWorker,
+    integrationRetention: new IntegrationRetention({
+      db,
+      clock,
+      eventDays: config.EVENTS_RETENTION_DAYS,
+      deliveryDays: config.WEBHOOK_LOG_RETENTION_DAYS,
+    }),
     webhooks: new WebhooksService({
       db,
       clock,

@@ -28,8 +28,7 @@ let ankara: number;
 let admin: string;
 
 beforeAll(async () => {
-  // The feed shows events at once here; its delay has a test of its own below.
-  t = await createTestApp({ EVENTS_FEED_DELAY_MS: '0', RATE_LIMIT_PER_MINUTE: '100000' });
+  t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
   url = await listen(t);
   const ops = await t.database.db.select().from(operators);
   istanbul = ops.find((o) => o.name === 'Voltline İstanbul')!.id;
@@ -373,23 +372,5 @@ describe('events and their changes', () => {
       .where(and(eq(chargingSessions.chargePointId, cp.id), inArray(chargingSessions.id, [r.transactionId])));
     expect(session?.state).toBe('refused');
     expect((await eventsOf(cp.id)).filter((x) => x.type.startsWith('session.'))).toEqual([]);
-  });
-});
-
-describe('the feed delay', () => {
-  it('holds back an event until it is older than the delay', async () => {
-    const late = await createTestApp({ EVENTS_FEED_DELAY_MS: '60000' });
-    try {
-      const id = await late.database.db.transaction((tx) =>
-        appendEvent(tx, { operatorId: istanbul, type: 'booking.ended', data: {} }),
-      );
-      const token = await late.login('admin@voltline.local');
-      const r = await late.call<EventFeedPage>('GET', `/api/events?after=${id - 1}`, { token });
-      expect(r.status).toBe(200);
-      expect(r.body.events).toEqual([]);
-      expect(r.body.next).toBe(String(id - 1));
-    } finally {
-      await late.close();
-    }
   });
 });

@@ -193,11 +193,11 @@ export type PublicEvent = z.infer<typeof PublicEvent>;
 /** Most events one pull returns. */
 export const EVENT_FEED_MAX = 500;
 
-/** `GET /api/events?after=<id>&limit=<n>&type=<t,..>`. */
+/** `GET /api/events?after=<cursor>&limit=<n>&type=<t,..>`; a cursor is a page's `next` (an event id is still accepted). */
 export const EventFeedQuery = z.object({
   after: z
     .string()
-    .regex(/^\d{1,18}$/, 'validation.eventCursor')
+    .regex(/^(\d{1,20}\.)?\d{1,18}$/, 'validation.eventCursor')
     .optional(),
   limit: z.coerce.number().int().min(1).max(EVENT_FEED_MAX).default(100),
   type: z

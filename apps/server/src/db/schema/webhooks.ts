@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { operators } from './operators.js';
+import { xid8 } from './xid8.js';
 import { users } from './users.js';
 
 /**
@@ -37,8 +38,12 @@ export const webhookEndpoints = pgTable(
     /** Why it is off: `user` (switched off by staff) or `failing` (switched off by Voltline). */
     disabledReason: text('disabled_reason'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
-    /** The last integration event the dispatcher has turned into deliveries for this endpoint. */
+    /**
+     * The last integration event the dispatcher has turned into deliveries for this endpoint, as
+     * the pair (`cursorTx`, `cursor`): its transaction and id (events are read in that order).
+     */
     cursor: bigint('cursor', { mode: 'number' }).notNull().default(0),
+    cursorTx: xid8('cursor_tx').notNull().default('0'),
     /** Since when every try has failed (null: the last try succeeded). */
     failingSince: timestamp('failing_since', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -79,8 +84,14 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('webhook_deliveries_event_uq').on(t.endpointId, t.eventId),
-    index('webhook_deliveries_due_idx').on(t.state, t.nextAttemptAt),
+    // Partial: the claim of due deliveries reads pending rows only (sender.ts claimDue).
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.state} = 'pending'`),
     index('webhook_deliveries_order_idx').on(t.endpointId, t.chargePointId, t.id),
+    index('webhook_deliveries_pending_order_idx')
+      .on(t.endpointId, t.chargePointId, t.id)
+      .where(sql`${t.state} = 'pending'`),
   ],
 );
 

@@ -1,14 +1,13 @@
 /** Texts of the event feed (issue #32); merged into lib/messages.ts. */
 const en = {
-  'validation.eventCursor':
-    'The cursor must be the id of an event (digits only), as the feed gave it in "next".',
+  'validation.eventCursor': 'The cursor must be a value the feed gave in "next" (or the id of an event).',
   'validation.eventType':
     'Unknown event type. Use the types listed in the event documentation, separated by commas.',
 };
 
 const tr: Record<keyof typeof en, string> = {
   'validation.eventCursor':
-    'İmleç bir olayın kimliği olmalı (yalnızca rakam), akışın "next" alanında verdiği gibi.',
+    'İmleç, akışın "next" alanında verdiği bir değer (ya da bir olayın kimliği) olmalı.',
   'validation.eventType':
     'Bilinmeyen olay türü. Olay belgelerinde listelenen türleri virgülle ayırarak kullanın.',
 };

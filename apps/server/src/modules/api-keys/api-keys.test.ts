@@ -51,7 +51,7 @@ async function newKey(body: Record<string, unknown>, token = admin) {
 /** A request made with an API key, from an address of the caller's choosing. */
 async function asKey(
   secret: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   url: string,
   opts: { body?: unknown; from?: string; lang?: string } = {},
 ) {
@@ -201,14 +201,13 @@ describe('API keys', () => {
 
   it('records a key’s change in the audit log as the key, in the reader’s language', async () => {
     const { secret } = await newKey({ role: 'Main Operator', name: 'HR sync' });
-    const created = await asKey(secret, 'POST', '/api/portal/user', {
+    const created = await asKey(secret, 'POST', '/api/portal/tariff', {
       body: {
-        email: 'made.by.key@voltline.local',
-        name: 'Key',
-        surname: 'Made',
+        name: 'Made by a key',
         operatorId: opId('Voltline Demo Network'),
-        roles: ['CallCenter'],
-        password: 'test-pass-01',
+        type: 'AC',
+        paymentType: 'Postpaid',
+        pricePerKwh: 1_000,
       },
     });
     expect(created.status).toBe(200);
@@ -218,7 +217,7 @@ describe('API keys', () => {
           data: { items: { userName: string | null; userId: number | null; entityId: string }[] };
         }>('POST', '/api/portal/AuditLogs/GetAuditLogsDynamic?index=0&size=10', {
           token: admin,
-          body: { entity: 'user', action: 'create' },
+          body: { entity: 'tariff', action: 'create' },
           headers: { 'accept-language': lang },
         })
       ).body.data.items[0];
@@ -236,6 +235,32 @@ describe('API keys', () => {
     });
     expect((await asKey(secret, 'GET', '/api/portal/Auth/me')).status).toBe(403);
     expect((await asKey(secret, 'POST', PAYMENTS, { body: {} })).status).toBe(200);
+  });
+
+  it('lets no key create, change or delete users, so none can leave accounts behind it', async () => {
+    const { secret } = await newKey({ role: 'Admin' });
+    const email = `made-by-key-${n}@voltline.test`;
+    const create = await asKey(secret, 'POST', '/api/portal/user', {
+      body: {
+        name: 'Made',
+        surname: 'ByKey',
+        email,
+        password: 'Key-Made-Password-1',
+        roles: ['Admin'],
+        operatorId: opId('Voltline Demo Network'),
+      },
+    });
+    expect(create).toMatchObject({
+      status: 403,
+      body: { error: 'An API key cannot do this; a person must sign in.' },
+    });
+    const tr = await asKey(secret, 'DELETE', '/api/portal/user/1', { lang: 'tr' });
+    expect(tr.status).toBe(403);
+    expect(tr.body.error).toBe('Bunu bir API anahtarı yapamaz; bir kişinin oturum açması gerekir.');
+    // Reading the users stays open to a key with the permission.
+    const users = await asKey(secret, 'GET', '/api/portal/user');
+    expect(users.status).toBe(200);
+    expect(JSON.stringify(users.body)).not.toContain(email);
   });
 
   it('counts each key by its own rate limit', async () => {

@@ -1,19 +1,19 @@
-import { and, asc, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { integrationEvents, operators } from '../../db/schema/index.js';
 import { inScope, type Actor } from '../../lib/context.js';
+import { afterCursor, commitOrder, settled, type EventCursor } from './commit-order.js';
 import type { EventRow } from './events.repository.js';
 
 /**
- * Events of the operators in the actor's reach, after the cursor, in id order, recorded at least
- * `horizonMs` ago: an id is taken at the insert but seen at the commit, so a younger event may
- * still be joined by a smaller id committing late; waiting out the horizon keeps the cursor from
- * passing it (docs/events.md).
+ * Events of the operators in the actor's reach, after the cursor, in commit order (commit-order.ts):
+ * only settled ones, so the cursor never passes an event whose transaction commits late. `{ id }`
+ * is an old numeric cursor: the events with a larger id.
  */
 export async function eventsAfter(
   db: Db,
   actor: Actor,
-  q: { after: number; limit: number; types?: readonly string[] | undefined; horizonMs: number },
+  q: { after: EventCursor | { id: number }; limit: number; types?: readonly string[] | undefined },
 ): Promise<EventRow[]> {
   const rows = await db
     .select({ event: integrationEvents })
@@ -21,13 +21,13 @@ export async function eventsAfter(
     .innerJoin(operators, sql`${operators.id} = ${integrationEvents.operatorId}`)
     .where(
       and(
-        gt(integrationEvents.id, q.after),
-        lte(integrationEvents.occurredAt, sql`now() - make_interval(secs => ${q.horizonMs / 1000})`),
+        'tx' in q.after ? afterCursor(q.after) : gt(integrationEvents.id, q.after.id),
+        settled,
         q.types ? inArray(integrationEvents.type, [...q.types]) : undefined,
         inScope(actor, operators.path),
       ),
     )
-    .orderBy(asc(integrationEvents.id))
+    .orderBy(...commitOrder)
     .limit(q.limit);
   return rows.map((r) => r.event);
 }

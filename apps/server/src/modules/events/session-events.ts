@@ -155,7 +155,10 @@ export const SESSION_UPDATE_EVERY_MS = 60_000;
 /**
  * Which sessions are due a `session.updated`, kept in memory per process (a charger's messages
  * all reach the process holding its socket): a restart may send one early, never more than one a
- * minute otherwise. Forgets sessions not heard of for a while, so it stays small.
+ * minute otherwise. Asking is not telling: a writer asks `due` in its transaction and calls `told`
+ * once that transaction has committed, so a batch rolled back (and written again in parts) leaves
+ * its sessions due. Two transactions in flight at once may both tell of one session. Forgets
+ * sessions not heard of for a while, so it stays small.
  */
 export class SessionUpdateClock {
   private readonly last = new Map<number, number>();
@@ -163,14 +166,18 @@ export class SessionUpdateClock {
 
   constructor(private readonly everyMs = SESSION_UPDATE_EVERY_MS) {}
 
+  /** Whether the session is due an update now; changes nothing. */
   due(sessionId: number, now = Date.now()): boolean {
     const at = this.last.get(sessionId);
-    if (at !== undefined && now - at < this.everyMs) return false;
-    this.last.set(sessionId, now);
+    return at === undefined || now - at >= this.everyMs;
+  }
+
+  /** The updates of these sessions were committed. */
+  told(sessionIds: Iterable<number>, now = Date.now()): void {
+    for (const id of sessionIds) this.last.set(id, now);
     if (now - this.sweptAt > this.everyMs) {
       this.sweptAt = now;
       for (const [id, t] of this.last) if (now - t >= this.everyMs) this.last.delete(id);
     }
-    return true;
   }
 }

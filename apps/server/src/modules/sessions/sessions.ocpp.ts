@@ -102,6 +102,13 @@ export function liveFigures(rows: repo.NewMeterValue[]) {
 const SESSION_JOBS_PER_TRANSACTION = 50;
 
 /** Charging sessions as the OCPP handlers drive them. Every method is safe to repeat. */
+/** A MeterValues waiting for its transaction; `updated`: the session it told of, once committed. */
+interface MeterWrite {
+  cp: OcppChargePoint;
+  req: Ocpp.MeterValuesRequest;
+  updated: number[];
+}
+
 export class SessionsOcpp {
   /**
    * MeterValues of many chargers share transactions: BEGIN and COMMIT (and the commit's flush to
@@ -112,7 +119,7 @@ export class SessionsOcpp {
    * chargers, 50 per batch and eight writers queued MeterValues for seconds; 1,000 and two
    * writers answer in about 100 ms.
    */
-  private readonly meterWrites: Lane<{ cp: OcppChargePoint; req: Ocpp.MeterValuesRequest }>;
+  private readonly meterWrites: Lane<MeterWrite>;
   /**
    * StartTransaction and StopTransaction share the group commit's transactions too (a start or a
    * stop of its own was a BEGIN and a COMMIT, and a commit's flush, per message; when every
@@ -229,7 +236,10 @@ export class SessionsOcpp {
   }
 
   async meterValues(cp: OcppChargePoint, req: Ocpp.MeterValuesRequest): Promise<Ocpp.MeterValuesResponse> {
-    await this.meterWrites.add({ cp, req });
+    const write: MeterWrite = { cp, req, updated: [] };
+    await this.meterWrites.add(write);
+    // Committed: the sessions told of in that transaction are not due again for a minute.
+    this.updates.told(write.updated);
     return {};
   }
 
@@ -238,7 +248,7 @@ export class SessionsOcpp {
    * when the transaction is the charger's own, and the live figures of its running sessions (a
    * refused session the charger runs anyway has its energy recorded as well).
    */
-  private async storeMeterValues(tx: Tx, batch: { cp: OcppChargePoint; req: Ocpp.MeterValuesRequest }[]) {
+  private async storeMeterValues(tx: Tx, batch: MeterWrite[]) {
     const all: repo.NewMeterValue[] = [];
     const live = new Map<string, { id: number; chargePointId: number; figures: repo.LiveFigures }>();
     for (const { cp, req } of batch) {
@@ -258,6 +268,13 @@ export class SessionsOcpp {
     }
     const sessions = [...live.values()];
     const due = sessions.filter((l) => l.figures.lastMeterWh !== undefined && this.updates.due(l.id));
+    // Each write learns which of its sessions this transaction tells of (a write run again in a
+    // smaller transaction after a failure learns it afresh).
+    const told = new Set(due.map((l) => `${l.id}:${l.chargePointId}`));
+    for (const w of batch) {
+      const id = w.req.transactionId;
+      w.updated = id != null && told.has(`${id}:${w.cp.id}`) ? [id] : [];
+    }
     await repo.storeMeterBatch(
       tx,
       all,

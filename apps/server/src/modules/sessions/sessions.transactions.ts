@@ -71,7 +71,7 @@ export class SessionTransactions {
   }
 
   /** One transaction event: stored, folded into its session, answered. Safe to repeat. */
-  event(
+  async event(
     cp: OcppChargePoint,
     ev: ChargerTxEvent,
     payload: Record<string, unknown>,
@@ -79,7 +79,10 @@ export class SessionTransactions {
     link?: ConnectionWitness,
   ): Promise<TxEventAnswer> {
     const receivedAt = new Date();
-    return this.jobs.run(async (tx) => {
+    // The session told of, once the job's transaction commits (a job may run more than once).
+    let updated: number | undefined;
+    const result = await this.jobs.run(async (tx) => {
+      updated = undefined;
       let s = await txRepo.lockByChargerTx(tx, cp.id, ev.transactionId);
       const stored = await txRepo.insertEvent(tx, {
         chargePointId: cp.id,
@@ -119,8 +122,10 @@ export class SessionTransactions {
       const cost = ended ? await this.close(tx, cp, s, ended, receivedAt) : undefined;
       const metered = ev.kind === 'Updated' && ev.samples.some((x) => x.measurand === ENERGY_REGISTER);
       const running = metered && s.state === 'active' ? runningCost(s) : undefined;
-      if (metered && s.state === 'active' && this.updates.due(s.id))
+      if (metered && s.state === 'active' && this.updates.due(s.id)) {
         await sessionsUpdated(tx, [{ id: s.id, chargePointId: cp.id }]);
+        updated = s.id;
+      }
       return {
         ...(answer ? { token: answer } : {}),
         ...(cost ? { cost } : {}),
@@ -128,6 +133,8 @@ export class SessionTransactions {
         ...(s.connectorId > 0 ? { connectorId: s.connectorId } : {}),
       };
     });
+    if (updated !== undefined) this.updates.told([updated]);
+    return result;
   }
 
   /** Samples a charger sends outside its transactions (a connector's or the charger's own meter). */

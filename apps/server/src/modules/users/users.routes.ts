@@ -19,7 +19,9 @@ import type { UsersService } from './users.service.js';
 const tags = ['users'];
 const IdParams = z.object({ id: Id });
 const read = { permission: 'users:read' } as const;
-const write = { permission: 'users:write' } as const;
+// Only a person administers users: an API key (even an Admin one) could otherwise create users and
+// grant roles that outlive the key and its revocation.
+const write = { permission: 'users:write', usersOnly: true } as const;
 
 export function userRoutes(app: App, { users }: { users: UsersService }) {
   app.get(

@@ -1,27 +1,21 @@
-import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client.js';
 import { integrationEvents, operators, webhookEndpoints } from '../../db/schema/index.js';
+import { afterCursor, settled, type EventCursor } from '../events/commit-order.js';
 
 /** A day of tries before a delivery is given up. */
 export const RETRY_FOR_MS = 24 * 3_600_000;
 /** Events read per endpoint per pass. */
 const BATCH = 5000;
-/**
- * A hole in the event ids is a transaction still writing its event (ids are taken before commit) or
- * one rolled back. The dispatcher waits this long at a hole before it takes it for a rollback, so a
- * late commit is not skipped.
- */
-const HOLE_WAIT_MS = 10_000;
 
 /**
  * Turns new integration events into stored deliveries, one per event and interested endpoint, and
- * moves each endpoint's cursor past them. Any process may run it: an endpoint is locked while its
- * events are read (`SKIP LOCKED`), and an event is stored for an endpoint at most once.
+ * moves each endpoint's cursor past them. Events are read in commit order and only once settled
+ * (events/commit-order.ts), so an event whose transaction commits late is still ahead of the
+ * cursor. Any process may run it: an endpoint is locked while its events are read (`SKIP LOCKED`),
+ * and an event is stored for an endpoint at most once.
  */
 export class Dispatcher {
-  /** Holes seen in the ids (id → when first seen, in this process's real time). */
-  private readonly holes = new Map<number, number>();
-
   constructor(private readonly db: Db) {}
 
   async run(now: Date): Promise<number> {
@@ -37,60 +31,48 @@ export class Dispatcher {
         if (!more) break;
       }
     }
-    if (this.holes.size > 1000) this.holes.clear();
     return created;
   }
 
   private async dispatchOne(tx: Tx, id: number, now: Date): Promise<[number, boolean]> {
-    const locked = await tx.execute(sql`SELECT e.cursor, e.event_types, o.path FROM webhook_endpoints e
-      JOIN operators o ON o.id = e.operator_id WHERE e.id = ${id} AND e.enabled
+    const locked = await tx.execute(sql`SELECT e.cursor, e.cursor_tx::text AS cursor_tx, e.event_types, o.path
+      FROM webhook_endpoints e JOIN operators o ON o.id = e.operator_id WHERE e.id = ${id} AND e.enabled
       FOR UPDATE OF e SKIP LOCKED`);
-    const endpoint = rowsOf<{ cursor: string; event_types: string[]; path: string }>(locked)[0];
+    const endpoint = rowsOf<{ cursor: string; cursor_tx: string; event_types: string[]; path: string }>(
+      locked,
+    )[0];
     if (!endpoint) return [0, false];
-    const cursor = Number(endpoint.cursor);
-    const ids = await tx
-      .select({ id: integrationEvents.id })
-      .from(integrationEvents)
-      .where(gt(integrationEvents.id, cursor))
-      .orderBy(asc(integrationEvents.id))
-      .limit(BATCH);
-    let last = cursor;
-    for (const { id: eventId } of ids) {
-      if (eventId !== last + 1 && !this.holePassed(last + 1)) break;
-      last = eventId;
-    }
-    if (last === cursor) return [0, false];
-    // One statement per batch: the deliveries refer to their events, whose JSON is built when sent.
+    const cursor: EventCursor = { tx: endpoint.cursor_tx, id: Number(endpoint.cursor) };
+    // One statement per batch: the batch is read once, so the deliveries and the new cursor agree.
+    // The deliveries refer to their events, whose JSON is built when sent.
     const types = endpoint.event_types;
     const giveUp = new Date(now.getTime() + RETRY_FOR_MS).toISOString();
-    await tx.execute(sql`INSERT INTO webhook_deliveries
-        (endpoint_id, event_id, event_type, charge_point_id, next_attempt_at, give_up_at)
-      SELECT ${id}, ${integrationEvents.id}, ${integrationEvents.type}, ${integrationEvents.chargePointId},
-        ${now.toISOString()}, ${giveUp}
-      FROM ${integrationEvents} JOIN ${operators} ON ${operators.id} = ${integrationEvents.operatorId}
-      WHERE ${integrationEvents.id} > ${cursor} AND ${integrationEvents.id} <= ${last}
-        AND ${operators.path} LIKE ${`${endpoint.path}%`}
-        ${types.length > 0 ? sql`AND ${inArray(integrationEvents.type, types)}` : sql``}
-      ORDER BY ${integrationEvents.id}
-      ON CONFLICT DO NOTHING`);
-    await tx.update(webhookEndpoints).set({ cursor: last }).where(eq(webhookEndpoints.id, id));
-    return [last - cursor, ids.length === BATCH];
+    const result = await tx.execute(sql`WITH batch AS (
+        SELECT ${integrationEvents.id} AS id, ${integrationEvents.txId} AS tx_id, ${integrationEvents.type} AS type,
+          ${integrationEvents.chargePointId} AS charge_point_id, ${integrationEvents.operatorId} AS operator_id
+        FROM ${integrationEvents}
+        WHERE ${afterCursor(cursor)} AND ${settled}
+        ORDER BY ${integrationEvents.txId}, ${integrationEvents.id} LIMIT ${BATCH}),
+      stored AS (
+        INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, charge_point_id, next_attempt_at, give_up_at)
+        SELECT ${id}, b.id, b.type, b.charge_point_id, ${now.toISOString()}, ${giveUp}
+        FROM batch b JOIN ${operators} ON ${operators.id} = b.operator_id
+        WHERE ${operators.path} LIKE ${`${endpoint.path}%`}
+          ${types.length > 0 ? sql`AND ${inArray(sql`b.type`, types)}` : sql``}
+        ORDER BY b.tx_id, b.id
+        ON CONFLICT DO NOTHING RETURNING 1)
+      SELECT (SELECT count(*) FROM batch)::int AS n, (SELECT count(*) FROM stored)::int AS stored,
+        last.tx_id::text AS tx, last.id
+      FROM (SELECT 1) one
+      LEFT JOIN (SELECT tx_id, id FROM batch ORDER BY tx_id DESC, id DESC LIMIT 1) last ON true`);
+    const row = rowsOf<{ n: number; stored: number; tx: string | null; id: string | number | null }>(
+      result,
+    )[0]!;
+    if (row.n === 0 || row.tx === null) return [0, false];
+    await tx
+      .update(webhookEndpoints)
+      .set({ cursorTx: row.tx, cursor: Number(row.id) })
+      .where(eq(webhookEndpoints.id, id));
+    return [row.stored, row.n === BATCH];
   }
-
-  private holePassed(id: number): boolean {
-    const seen = this.holes.get(id);
-    if (seen === undefined) {
-      this.holes.set(id, Date.now());
-      return false;
-    }
-    return Date.now() - seen >= HOLE_WAIT_MS;
-  }
-}
-
-/** The newest event id: a new endpoint starts after it (it receives what happens from now on). */
-export async function latestEventId(tx: Tx): Promise<number> {
-  const [row] = await tx
-    .select({ max: sql<string | null>`max(${integrationEvents.id})` })
-    .from(integrationEvents);
-  return Number(row?.max ?? 0);
 }

@@ -37,23 +37,7 @@ const ANSWER_CHARS = 500;
  * to the same endpoint is pending, so each endpoint hears of a charger's events in order.
  */
 export async function claimDue(db: Db, now: Date, limit: number): Promise<Claimed[]> {
-  const until = new Date(now.getTime() + CLAIM_MS);
-  const result = await db.execute(sql`
-    WITH claimed AS (
-      UPDATE webhook_deliveries d SET locked_until = ${until.toISOString()}
-      FROM webhook_endpoints e
-      WHERE e.id = d.endpoint_id AND d.id IN (
-        SELECT c.id FROM webhook_deliveries c JOIN webhook_endpoints ce ON ce.id = c.endpoint_id
-        WHERE c.state = 'pending' AND ce.enabled AND c.next_attempt_at <= ${now.toISOString()}
-          AND (c.locked_until IS NULL OR c.locked_until <= ${now.toISOString()})
-          AND (c.charge_point_id IS NULL OR NOT EXISTS (
-            SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = c.endpoint_id
-              AND p.charge_point_id = c.charge_point_id AND p.state = 'pending' AND p.id < c.id))
-        ORDER BY c.id LIMIT ${limit}
-        FOR UPDATE OF c SKIP LOCKED)
-      RETURNING d.id, d.endpoint_id, e.url, e.secret, d.event_id, d.event_type, d.body, d.attempts, d.give_up_at)
-    SELECT c.*, ev.operator_id, ev.version, ev.occurred_at, ev.data
-    FROM claimed c LEFT JOIN integration_events ev ON ev.id = c.event_id`);
+  const result = await db.execute(claimStatement(now, limit));
   type Row = {
     id: string | number;
     endpoint_id: number;
@@ -84,6 +68,31 @@ export async function claimDue(db: Db, now: Date, limit: number): Promise<Claime
     .sort((a, b) => a.id - b.id);
 }
 
+/**
+ * The claim: only pending rows are read, through the partial indexes on pending deliveries
+ * (`webhook_deliveries_due_idx`, and `webhook_deliveries_pending_order_idx` for the test of an
+ * earlier pending one), so the log of delivered and given-up rows costs the claim nothing.
+ */
+export function claimStatement(now: Date, limit: number) {
+  const until = new Date(now.getTime() + CLAIM_MS);
+  return sql`
+    WITH claimed AS (
+      UPDATE webhook_deliveries d SET locked_until = ${until.toISOString()}
+      FROM webhook_endpoints e
+      WHERE e.id = d.endpoint_id AND d.id IN (
+        SELECT c.id FROM webhook_deliveries c JOIN webhook_endpoints ce ON ce.id = c.endpoint_id
+        WHERE c.state = 'pending' AND ce.enabled AND c.next_attempt_at <= ${now.toISOString()}
+          AND (c.locked_until IS NULL OR c.locked_until <= ${now.toISOString()})
+          AND (c.charge_point_id IS NULL OR NOT EXISTS (
+            SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = c.endpoint_id
+              AND p.charge_point_id = c.charge_point_id AND p.state = 'pending' AND p.id < c.id))
+        ORDER BY c.id LIMIT ${limit}
+        FOR UPDATE OF c SKIP LOCKED)
+      RETURNING d.id, d.endpoint_id, e.url, e.secret, d.event_id, d.event_type, d.body, d.attempts, d.give_up_at)
+    SELECT c.*, ev.operator_id, ev.version, ev.occurred_at, ev.data
+    FROM claimed c LEFT JOIN integration_events ev ON ev.id = c.event_id`;
+}
+
 /** The JSON of an integration event, as the feed shows it (modules/events/public-event.ts). */
 function bodyOf(r: {
   event_id: string | number | null;
@@ -103,6 +112,7 @@ function bodyOf(r: {
       data: r.data ?? {},
       chargePointId: null,
       subject: null,
+      txId: '0',
     }),
   );
 }
@@ -152,7 +162,10 @@ const isOk = (r: TryResult) => r.status !== null && r.status >= 200 && r.status 
 /**
  * Records the successful tries of a batch in one transaction (at a thousand events a second to
  * twenty endpoints, a transaction per delivery is what would limit the rate); failures go one by
- * one through `recordTry`, which decides on retries and switching off.
+ * one through `recordTry`, which decides on retries and switching off. A delivery whose endpoint
+ * was deleted while it was being sent is gone (with its endpoint): it is left out, the others are
+ * recorded. The deliveries are updated first, which locks them, so none can go between the update
+ * and the insert of its try.
  */
 export async function recordDelivered(
   db: Db,
@@ -163,11 +176,18 @@ export async function recordDelivered(
   if (ok.length === 0) return;
   const rows = JSON.stringify(ok.map(({ d, r }) => ({ id: d.id, status: r.status, answer: r.answer })));
   await db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values(ok.map(({ d, r }) => ({ deliveryId: d.id, at: now, ...r })));
-    await tx.execute(sql`UPDATE webhook_deliveries d SET state = 'delivered', attempts = d.attempts + 1,
+    const updated =
+      await tx.execute(sql`UPDATE webhook_deliveries d SET state = 'delivered', attempts = d.attempts + 1,
         locked_until = NULL, delivered_at = ${now.toISOString()}, last_status = u.status, last_answer = u.answer
-      FROM jsonb_to_recordset(${rows}::jsonb) AS u(id bigint, status int, answer text) WHERE d.id = u.id`);
-    const endpoints = [...new Set(ok.map(({ d }) => d.endpointId))];
+      FROM jsonb_to_recordset(${rows}::jsonb) AS u(id bigint, status int, answer text) WHERE d.id = u.id
+      RETURNING d.id`);
+    const kept = new Set(rowsOf<{ id: string | number }>(updated).map((r) => Number(r.id)));
+    const recorded = ok.filter(({ d }) => kept.has(d.id));
+    if (recorded.length === 0) return;
+    await tx
+      .insert(webhookAttempts)
+      .values(recorded.map(({ d, r }) => ({ deliveryId: d.id, at: now, ...r })));
+    const endpoints = [...new Set(recorded.map(({ d }) => d.endpointId))];
     await tx
       .update(webhookEndpoints)
       .set({ failingSince: null })
@@ -182,29 +202,31 @@ export async function recordDelivered(
 export async function recordTry(db: Db, d: Claimed, r: TryResult, now: Date): Promise<boolean> {
   const ok = isOk(r);
   return db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({ deliveryId: d.id, at: now, ...r });
     const attempts = d.attempts + 1;
     const common = { attempts, lockedUntil: null, lastStatus: r.status, lastAnswer: r.answer ?? r.error };
+    const givenUp = now.getTime() >= d.giveUpAt.getTime();
+    const set = ok
+      ? { ...common, state: 'delivered', deliveredAt: now }
+      : {
+          ...common,
+          state: givenUp ? 'failed' : 'pending',
+          nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
+        };
+    // Updated first, which locks it: a delivery whose endpoint was deleted meanwhile is gone.
+    const [kept] = await tx
+      .update(webhookDeliveries)
+      .set(set)
+      .where(eq(webhookDeliveries.id, d.id))
+      .returning({ id: webhookDeliveries.id });
+    if (!kept) return false;
+    await tx.insert(webhookAttempts).values({ deliveryId: d.id, at: now, ...r });
     if (ok) {
-      await tx
-        .update(webhookDeliveries)
-        .set({ ...common, state: 'delivered', deliveredAt: now })
-        .where(eq(webhookDeliveries.id, d.id));
       await tx
         .update(webhookEndpoints)
         .set({ failingSince: null })
         .where(eq(webhookEndpoints.id, d.endpointId));
       return false;
     }
-    const givenUp = now.getTime() >= d.giveUpAt.getTime();
-    await tx
-      .update(webhookDeliveries)
-      .set({
-        ...common,
-        state: givenUp ? 'failed' : 'pending',
-        nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
-      })
-      .where(eq(webhookDeliveries.id, d.id));
     const [endpoint] = await tx
       .update(webhookEndpoints)
       .set({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import {
   WEBHOOK_TEST_EVENT,
   type CreateWebhookBody,
@@ -15,7 +15,8 @@ import type { Clock } from '../../lib/clock.js';
 import { pathInReach, type Ctx } from '../../lib/context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { audit, diff } from '../audit/audit.service.js';
-import { latestEventId, RETRY_FOR_MS } from './dispatch.js';
+import { cursorNow } from '../events/commit-order.js';
+import { RETRY_FOR_MS } from './dispatch.js';
 import { newSecret } from './signature.js';
 import { refusalOf } from './url-guard.js';
 import { findDelivery, findEndpoints, pageDeliveries } from './webhooks.repository.js';
@@ -50,6 +51,8 @@ export class WebhooksService {
     await this.checkUrl(body.url);
     const secret = newSecret();
     const id = await this.deps.db.transaction(async (tx) => {
+      // It receives what happens from now on: the events of transactions not yet settled and later.
+      const start = await cursorNow(tx);
       const [row] = await tx
         .insert(webhookEndpoints)
         .values({
@@ -58,7 +61,8 @@ export class WebhooksService {
           description: body.description ?? null,
           eventTypes: body.eventTypes,
           secret,
-          cursor: await latestEventId(tx),
+          cursor: start.id,
+          cursorTx: start.tx,
           createdBy: ctx.actor.userId,
         })
         .returning({ id: webhookEndpoints.id });
@@ -95,19 +99,27 @@ export class WebhooksService {
       if (body.enabled === true && !before.enabled) {
         // Switched on again: events older than a day are not sent, those kept get a new day of tries.
         const [old] = await tx
-          .select({ max: sql<string | null>`max(${integrationEvents.id})` })
+          .select({ tx: sql<string>`${integrationEvents.txId}::text`, id: integrationEvents.id })
           .from(integrationEvents)
-          .where(lt(integrationEvents.occurredAt, new Date(now.getTime() - RETRY_FOR_MS)));
+          .where(lt(integrationEvents.occurredAt, new Date(now.getTime() - RETRY_FOR_MS)))
+          .orderBy(desc(integrationEvents.txId), desc(integrationEvents.id))
+          .limit(1);
+        // The cursor moves up to the newest of those (in commit order), never back.
+        const behind = old
+          ? sql`(${webhookEndpoints.cursorTx}, ${webhookEndpoints.cursor}) < (${old.tx}::xid8, ${old.id}::bigint)`
+          : sql`false`;
         Object.assign(set, {
           enabled: true,
           disabledReason: null,
           disabledAt: null,
           failingSince: null,
-          cursor: sql`greatest(${webhookEndpoints.cursor}, ${Number(old?.max ?? 0)})`,
+          cursorTx: sql`CASE WHEN ${behind} THEN ${old?.tx ?? '0'}::xid8 ELSE ${webhookEndpoints.cursorTx} END`,
+          cursor: sql`CASE WHEN ${behind} THEN ${old?.id ?? 0}::bigint ELSE ${webhookEndpoints.cursor} END`,
         });
         await tx
           .update(webhookDeliveries)
-          .set({ nextAttemptAt: now, giveUpAt: new Date(now.getTime() + RETRY_FOR_MS), lockedUntil: null })
+          // A claim still held (a send begun before the switch-off) is left to run out, never cleared.
+          .set({ nextAttemptAt: now, giveUpAt: new Date(now.getTime() + RETRY_FOR_MS) })
           .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.state, 'pending')));
       }
       await tx.update(webhookEndpoints).set(set).where(eq(webhookEndpoints.id, id));
@@ -199,7 +211,11 @@ export class WebhooksService {
     }));
   }
 
-  /** Sends one delivery again (delivered, failed or waiting), with a new day of tries. */
+  /**
+   * Sends one delivery again (delivered, failed or waiting), with a new day of tries. A delivery
+   * being sent right now keeps its claim: that send is the one asked for, and no second one runs
+   * beside it (a failed one is retried as usual).
+   */
   async replay(ctx: Ctx, deliveryId: number): Promise<void> {
     const found = await findDelivery(this.deps.db, ctx.actor, deliveryId);
     if (!found) throw notFound('webhookDelivery');
@@ -211,7 +227,6 @@ export class WebhooksService {
           state: 'pending',
           nextAttemptAt: now,
           giveUpAt: new Date(now.getTime() + RETRY_FOR_MS),
-          lockedUntil: null,
         })
         .where(eq(webhookDeliveries.id, deliveryId));
       await audit(tx, ctx, {

@@ -7,6 +7,7 @@ import { appendEvent } from '../events/events.repository.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { Receiver } from '../../../test/webhook-receiver.js';
 import { refusalOf } from './url-guard.js';
+import { claimDue, recordDelivered, recordTry } from './sender.js';
 
 const clock = manualClock();
 let t: TestApp;
@@ -201,6 +202,64 @@ describe('webhooks', () => {
     const [delivery] = await log(`?endpointId=${endpoint.id}`);
     expect(delivery).toMatchObject({ eventType: 'webhook.test', state: 'delivered', attempts: 2 });
     expect(delivery!.tries).toHaveLength(2);
+  });
+
+  it('records the other deliveries of a batch when one endpoint was deleted mid-send', async () => {
+    const a = await receiverWithEndpoint();
+    const b = await receiverWithEndpoint();
+    await stopped(rootId, 31, 3101);
+    await t.app.services.webhookWorker.dispatcher.run(clock.now());
+    const mine = new Set([a.endpoint.id, b.endpoint.id]);
+    const batch = (await claimDue(t.database.db, clock.now(), 200)).filter((d) => mine.has(d.endpointId));
+    expect(batch.map((d) => d.endpointId).sort()).toEqual([...mine].sort());
+    // Endpoint A is deleted while both are being sent; both receivers answer 200.
+    expect((await t.call('DELETE', `/api/portal/Webhooks/${a.endpoint.id}`, { token: admin })).status).toBe(
+      200,
+    );
+    const answer = { status: 200, answer: 'ok', error: null, durationMs: 3 };
+    await recordDelivered(
+      t.database.db,
+      batch.map((d) => ({ d, r: answer })),
+      clock.now(),
+    );
+    const failed = { status: 500, answer: 'no', error: null, durationMs: 3 };
+    expect(
+      await recordTry(
+        t.database.db,
+        batch.find((d) => d.endpointId === a.endpoint.id)!,
+        failed,
+        clock.now(),
+      ),
+    ).toBe(false);
+    const [delivery] = await log(`?endpointId=${b.endpoint.id}`);
+    expect(delivery).toMatchObject({ state: 'delivered', attempts: 1, tries: [{ status: 200 }] });
+    expect(await log(`?endpointId=${a.endpoint.id}`)).toEqual([]);
+  });
+
+  it('does not send a delivery twice at once when it is replayed while being sent', async () => {
+    const { endpoint } = await receiverWithEndpoint();
+    await stopped(rootId, 32, 3201);
+    await t.app.services.webhookWorker.dispatcher.run(clock.now());
+    const sending = (await claimDue(t.database.db, clock.now(), 200)).filter(
+      (d) => d.endpointId === endpoint.id,
+    );
+    expect(sending).toHaveLength(1);
+    const replay = await t.call('POST', `/api/portal/Webhooks/deliveries/${sending[0]!.id}/replay`, {
+      token: admin,
+    });
+    expect(replay.status).toBe(200);
+    // Another process looks for due deliveries while the first send is still under way.
+    const again = (await claimDue(t.database.db, clock.now(), 200)).filter(
+      (d) => d.endpointId === endpoint.id,
+    );
+    expect(again).toEqual([]);
+    await recordDelivered(
+      t.database.db,
+      [{ d: sending[0]!, r: { status: 200, answer: 'ok', error: null, durationMs: 3 } }],
+      clock.now(),
+    );
+    const [delivery] = await log(`?endpointId=${endpoint.id}`);
+    expect(delivery).toMatchObject({ state: 'delivered', attempts: 1 });
   });
 
   it('sends an operator’s endpoint its own and its sub-operators’ events, never a sibling’s', async () => {

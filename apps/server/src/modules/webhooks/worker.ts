@@ -95,7 +95,12 @@ export class WebhookWorker {
       await recordDelivered(db, done, now());
       for (const { d, r } of done) {
         if (r.status !== null && r.status >= 200 && r.status < 300) continue;
-        if (await recordTry(db, d, r, now())) await this.switchOff(d.endpointId);
+        // One delivery's record failing must not keep the others' from being recorded.
+        try {
+          if (await recordTry(db, d, r, now())) await this.switchOff(d.endpointId);
+        } catch (err) {
+          this.deps.log.error({ err, deliveryId: d.id }, 'recording a webhook try failed');
+        }
       }
       if (this.stopped) return;
     }
