@@ -15,6 +15,7 @@ export * from './faults.js';
 export * from './device-events.js';
 export * from './brands.js';
 export * from './drivers.js';
+export * from './tariff-components.js';
 export * from './billing.js';
 export * from './analytics.js';
 export * from './firmware.js';
