@@ -6,7 +6,7 @@ import {
   type TariffRestrictions,
 } from '@voltline/contract';
 import { localParts } from './local-time.js';
-import { cutTimeline, type Piece, type SessionTimeline } from './timeline.js';
+import { cutTimeline, readsLocalTime, type Piece, type SessionTimeline } from './timeline.js';
 
 export type { MeterSample, SessionTimeline } from './timeline.js';
 
@@ -145,9 +145,10 @@ export function priceSession(terms: PricingTerms, session: SessionTimeline): Pri
     accs.set(key, acc);
   };
 
+  const local = readsLocalTime(components);
   let flat = false;
   for (const p of pieces) {
-    const c = contextOf(p, t0, session.timeZone);
+    const c = contextOf(p, t0, local ? session.timeZone : undefined);
     if (!flat) {
       const m = firstMatch(components, 'FLAT', c);
       if (m) {
@@ -177,13 +178,13 @@ export function priceSession(terms: PricingTerms, session: SessionTimeline): Pri
   return toLines(ordered, terms);
 }
 
-function contextOf(p: Piece, t0: number, timeZone: string): Ctx {
+function contextOf(p: Piece, t0: number, timeZone: string | undefined): Ctx {
   return {
     at: p.from,
     cumWh: p.startWh,
     seconds: (p.from - t0) / 1000,
     powerKw: p.powerW / 1000,
-    ...localParts(p.from, timeZone),
+    ...(timeZone === undefined ? { date: '', minute: 0, weekday: 0 } : localParts(p.from, timeZone)),
   };
 }
 

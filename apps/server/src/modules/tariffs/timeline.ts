@@ -75,7 +75,9 @@ export function cutTimeline(components: TariffComponents, s: SessionTimeline): P
     if (r.minKwh !== undefined) energyBounds.add(kwhToWh(r.minKwh));
     if (r.maxKwh !== undefined) energyBounds.add(kwhToWh(r.maxKwh));
   }
-  for (const b of localBoundaries(t0, t1, [...minutes], s.timeZone)) cuts.add(b);
+  if (readsLocalTime(components)) {
+    for (const b of localBoundaries(t0, t1, [...minutes], s.timeZone)) cuts.add(b);
+  }
   const timeCuts = [...cuts].filter((c) => c > t0 && c < t1).sort((a, b) => a - b);
   const bounds = [...energyBounds].sort((a, b) => a - b);
 
@@ -132,3 +134,16 @@ const piece = (
   powerW,
   charging: from < chargingEnd,
 });
+
+/** Whether any restriction reads the local clock or calendar (if none, the zone is never consulted). */
+export function readsLocalTime(components: TariffComponents): boolean {
+  return components.elements.some(
+    ({ restrictions: r }) =>
+      r !== undefined &&
+      (r.startTime !== undefined ||
+        r.endTime !== undefined ||
+        r.startDate !== undefined ||
+        r.endDate !== undefined ||
+        r.dayOfWeek !== undefined),
+  );
+}
