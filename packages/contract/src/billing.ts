@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Text, IsoTime } from './common.js';
+import { TariffComponents } from './tariff-components.js';
 
 export const TARIFF_TYPES = ['AC', 'DC', 'AC/DC'] as const;
 export const TARIFF_PAYMENT_TYPES = ['Prepaid', 'Postpaid', 'Free'] as const;
@@ -49,6 +50,11 @@ export const Tariff = z.object({
   fixedPrice: z.number().int(),
   validFrom: z.string().nullable(),
   validTo: z.string().nullable(),
+  /** The price components the tariff bills by (derived from the fields above when none were given). */
+  components: TariffComponents,
+  /** The operator's VAT (basis points) and whether the prices above include it. */
+  vatRate: z.number().int(),
+  pricesIncludeVat: z.boolean(),
   retired: z.boolean(),
   inUse: z.boolean(),
   createdAt: z.string(),
@@ -68,6 +74,11 @@ const tariffFields = {
   fixedPrice: minor,
   validFrom: IsoTime.nullish(),
   validTo: IsoTime.nullish(),
+  /**
+   * Optional: the tariff's price components. When left out, they are derived from the fields
+   * above (pricePerKwh, limitKwh, overLimitPricePerKwh, fixedPrice, paymentType).
+   */
+  components: TariffComponents.optional(),
 };
 
 function limitNeedsPrice(t: { limitKwh?: number | null; overLimitPricePerKwh?: number | null }) {
@@ -101,6 +112,11 @@ export const TariffSnapshot = z.object({
   limitKwh: z.number().nullable(),
   overLimitPricePerKwh: z.number().int().nullable(),
   fixedPrice: z.number().int(),
+  /** Absent from snapshots taken before components existed: those price by the fields above. */
+  components: TariffComponents.optional(),
+  vatRate: z.number().int().optional(),
+  pricesIncludeVat: z.boolean().optional(),
+  timeZone: z.string().optional(),
 });
 export type TariffSnapshot = z.infer<typeof TariffSnapshot>;
 

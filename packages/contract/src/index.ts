@@ -15,6 +15,8 @@ export * from './faults.js';
 export * from './device-events.js';
 export * from './brands.js';
 export * from './drivers.js';
+export * from './tariff-components.js';
+export * from './tariff-words.js';
 export * from './billing.js';
 export * from './analytics.js';
 export * from './firmware.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email, IsoDate, OptionalText, Text } from './common.js';
+import { VatRate } from './tariff-components.js';
 
 /** The slice of an operator the foundation needs (lookups, pickers); issue-level screens extend it. */
 export const OperatorSummary = z.object({
@@ -119,6 +120,12 @@ export const Operator = z.object({
    * are held at the installation level for an Admin to approve (OCPP_PENDING_CHARGERS, docs/operations.md).
    */
   autoRegisterChargePoints: z.boolean(),
+  /** VAT in basis points (2000 is 20 %), applied to the prices of the operator's tariffs. */
+  vatRate: z.number().int(),
+  /** Whether the operator's tariff prices are stated including VAT (the driver pays them as stated). */
+  pricesIncludeVat: z.boolean(),
+  /** IANA time zone of the operator's charge points: tariff time and day restrictions are read in it. */
+  timeZone: z.string(),
   archived: z.boolean(),
   archivedAt: IsoDate.nullable(),
   createdAt: IsoDate,
@@ -138,6 +145,22 @@ export const OperatorTreeNode: z.ZodType<OperatorTreeNode> = Operator.extend({
   },
 });
 
+/** An IANA time zone this runtime knows (Europe/Istanbul). */
+const TimeZone = z
+  .string()
+  .max(64)
+  .refine(
+    (tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'operator.timeZone' },
+  );
+
 const operatorFields = {
   name: Text(120),
   email: Email.nullish(),
@@ -148,6 +171,9 @@ const operatorFields = {
   minBalance: z.number().int().min(0).max(100_000_000),
   role: OptionalText(60),
   autoRegisterChargePoints: z.boolean(),
+  vatRate: VatRate,
+  pricesIncludeVat: z.boolean(),
+  timeZone: TimeZone,
 };
 
 /**
@@ -161,6 +187,9 @@ export const CreateOperatorBody = z.object({
   prepaid: operatorFields.prepaid.default(false),
   minBalance: operatorFields.minBalance.default(0),
   autoRegisterChargePoints: operatorFields.autoRegisterChargePoints.default(false),
+  vatRate: operatorFields.vatRate.default(2000),
+  pricesIncludeVat: operatorFields.pricesIncludeVat.default(true),
+  timeZone: operatorFields.timeZone.default('Europe/Istanbul'),
   merchant: MerchantInput,
 });
 export type CreateOperatorBody = z.input<typeof CreateOperatorBody>;
@@ -180,6 +209,9 @@ export const UpdateOperatorBody = z.object({
   minBalance: operatorFields.minBalance.optional(),
   role: operatorFields.role.optional(),
   autoRegisterChargePoints: operatorFields.autoRegisterChargePoints.optional(),
+  vatRate: operatorFields.vatRate.optional(),
+  pricesIncludeVat: operatorFields.pricesIncludeVat.optional(),
+  timeZone: operatorFields.timeZone.optional(),
   parentId: z.number().int().positive().nullable().optional(),
   merchant: MerchantInput.optional(),
 });

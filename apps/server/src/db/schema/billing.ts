@@ -3,12 +3,14 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { TariffComponents } from '@voltline/contract';
 import { operators } from './operators.js';
 
 export const tariffs = pgTable(
@@ -28,6 +30,11 @@ export const tariffs = pgTable(
     overLimitPricePerKwh: integer('over_limit_price_per_kwh'),
     /** Minor units per session. */
     fixedPrice: integer('fixed_price').notNull().default(0),
+    /**
+     * OCPI price components (contract `TariffComponents`), what sessions are priced by; null is
+     * read as the components derived from the fields above (componentsFromLegacy).
+     */
+    components: jsonb('components').$type<TariffComponents>(),
     validFrom: timestamp('valid_from', { withTimezone: true }),
     validTo: timestamp('valid_to', { withTimezone: true }),
     retiredAt: timestamp('retired_at', { withTimezone: true }),

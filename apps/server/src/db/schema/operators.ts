@@ -17,6 +17,11 @@ export const operators = pgTable(
     /** Minor units; prepaid drivers need at least this balance to start charging. */
     minBalance: integer('min_balance').notNull().default(0),
     role: text('role'),
+    /** VAT in basis points (2000 = 20 %), and whether tariff prices are stated including it. */
+    vatRate: integer('vat_rate').notNull().default(2000),
+    pricesIncludeVat: boolean('prices_include_vat').notNull().default(true),
+    /** IANA zone of the operator's charge points, for tariff time restrictions. */
+    timeZone: text('time_zone').notNull().default('Europe/Istanbul'),
     /** No effect: unknown chargers are held as pending for an Admin, never placed in an operator. */
     autoRegisterChargePoints: boolean('auto_register_charge_points').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),

@@ -6,7 +6,7 @@ import { chargingSessions, payments } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { postBalanceEntry } from '../drivers/balance.service.js';
 import { lockDriverForCharge } from '../drivers/balance.repository.js';
-import { sessionCost } from '../tariffs/pricing.js';
+import { snapshotCost } from '../tariffs/pricing.js';
 import { paymentCaptured } from '../events/payment-events.js';
 import { sessionBilled } from '../events/session-events.js';
 import type { SessionRow } from './sessions.repository.js';
@@ -105,20 +105,41 @@ const insertSessionPayment = reusable('payment_insert_session', (tx) =>
  * tariff or beyond exact integers.
  */
 export function runningCost(
-  session: Pick<SessionRow, 'tariffSnapshot' | 'meterStart' | 'lastMeterWh'>,
+  session: Pick<SessionRow, 'tariffSnapshot' | 'meterStart' | 'lastMeterWh' | 'startedAt'>,
+  /** The moment the cost is asked for (time components count up to it). */
+  at = new Date(),
 ): { amount: number; currency: string } | undefined {
   const tariff = session.tariffSnapshot as TariffSnapshot | null;
   if (!tariff) return undefined;
   const energyWh = Math.max(0, (session.lastMeterWh ?? session.meterStart) - session.meterStart);
-  const amount = sessionCost(tariff, energyWh);
+  const amount = snapshotCost(tariff, {
+    startedAt: session.startedAt,
+    stoppedAt: at,
+    meterStart: session.meterStart,
+    energyWh,
+  });
   return amount === null ? undefined : { amount, currency: tariff.currency };
 }
 
 /** The session's cost; one beyond exact integers is never billed (it is held for review). */
 function exactCost(tariff: TariffSnapshot, session: SessionRow): number {
-  const cost = sessionCost(tariff, session.energyWh ?? 0);
+  const cost = costOfSession(tariff, session);
   if (cost === null) throw new AppError(409, 'session.costOutOfRange');
   return cost;
+}
+
+/** A closed session's cost by its tariff snapshot (null beyond exact integers). */
+export function costOfSession(
+  tariff: TariffSnapshot,
+  s: Pick<SessionRow, 'startedAt' | 'stoppedAt' | 'meterStart'> & { energyWh?: number | null },
+  energyWh = s.energyWh ?? 0,
+): number | null {
+  return snapshotCost(tariff, {
+    startedAt: s.startedAt,
+    stoppedAt: s.stoppedAt ?? s.startedAt,
+    meterStart: s.meterStart,
+    energyWh,
+  });
 }
 
 /**

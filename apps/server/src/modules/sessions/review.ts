@@ -2,8 +2,7 @@ import type { ReviewReason, TariffSnapshot } from '@voltline/contract';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { audit, NO_USER } from '../audit/audit.service.js';
-import { sessionCost } from '../tariffs/pricing.js';
-import { billSession, rebillSession, type Billed } from './billing.js';
+import { billSession, costOfSession, rebillSession, type Billed } from './billing.js';
 import * as repo from './sessions.repository.js';
 import { sessionHeld } from '../events/session-events.js';
 import { judgedSpan, type WitnessedTimes } from './witness.js';
@@ -42,7 +41,7 @@ export function impossibleReadings(s: Readings, maxPowerW: number | null): Revie
   if (energy > possible) reasons.push('energyBeyondPower');
   if (energy > possible && span.clock) reasons.push('chargerClock');
   const tariff = s.tariffSnapshot as TariffSnapshot | null;
-  if (tariff && sessionCost(tariff, energy) === null) reasons.push('costOutOfRange');
+  if (tariff && costOfSession(tariff, s, energy) === null) reasons.push('costOutOfRange');
   return reasons;
 }
 
@@ -55,7 +54,7 @@ export function impossibleReadings(s: Readings, maxPowerW: number | null): Revie
 export function costAtClose(s: repo.SessionRow, maxPowerW: number | null): Billed | undefined {
   const tariff = s.tariffSnapshot as TariffSnapshot | null;
   if (s.cost !== null || !tariff || impossibleReadings(s, maxPowerW).length > 0) return undefined;
-  const cost = sessionCost(tariff, s.energyWh ?? 0);
+  const cost = costOfSession(tariff, s);
   return cost === null ? undefined : { cost, currency: tariff.currency };
 }
 
@@ -111,7 +110,7 @@ export async function settleSession(
  */
 export async function charge(tx: Tx, s: repo.SessionRow, identity?: string): Promise<Billed | undefined> {
   const tariff = s.tariffSnapshot as TariffSnapshot | null;
-  if (tariff && sessionCost(tariff, s.energyWh ?? 0) === null) {
+  if (tariff && costOfSession(tariff, s) === null) {
     throw new AppError(409, 'session.costOutOfRange');
   }
   return s.cost === null ? billSession(tx, s, { identity }) : rebillSession(tx, s, s.cost, identity);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TariffSnapshot } from '@voltline/contract';
-import { sessionCost } from './pricing.js';
+import { sessionCost, snapshotCost } from './pricing.js';
 
 const base: TariffSnapshot = {
   id: 1,
@@ -43,5 +43,40 @@ describe('session cost', () => {
   it('charges nothing on a free tariff and never a negative amount', () => {
     expect(sessionCost({ ...base, paymentType: 'Free', fixedPrice: 500 }, 50_000)).toBe(0);
     expect(sessionCost(base, -300)).toBe(0);
+  });
+});
+
+describe('a session priced by its tariff snapshot', () => {
+  const figures = {
+    startedAt: new Date('2026-03-02T10:00:00Z'),
+    stoppedAt: new Date('2026-03-02T11:30:00Z'),
+    meterStart: 5_000,
+    energyWh: 12_345,
+  };
+
+  it('prices a snapshot taken before components existed exactly as the old fields did', () => {
+    const limited = { ...base, limitKwh: 10, overLimitPricePerKwh: 1_200, fixedPrice: 300 };
+    expect(snapshotCost(limited, figures)).toBe(sessionCost(limited, 12_345));
+    expect(snapshotCost({ ...base, paymentType: 'Free' }, figures)).toBe(0);
+  });
+
+  it('prices by the components of the snapshot, time included, at the gross price', () => {
+    const snapshot: TariffSnapshot = {
+      ...base,
+      components: {
+        elements: [
+          {
+            priceComponents: [
+              { type: 'ENERGY', price: 1_000, stepSize: 1 },
+              { type: 'TIME', price: 600, stepSize: 60 },
+            ],
+          },
+        ],
+      },
+      vatRate: 2000,
+      pricesIncludeVat: false,
+    };
+    // 12 345 Wh at 10.00 = 12 345; 90 min at 6.00/h = 900; net 13 245, plus 20 % VAT = 15 894.
+    expect(snapshotCost(snapshot, figures)).toBe(15_894);
   });
 });

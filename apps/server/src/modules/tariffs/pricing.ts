@@ -1,4 +1,5 @@
-import type { TariffSnapshot } from '@voltline/contract';
+import { componentsFromLegacy, type TariffSnapshot } from '@voltline/contract';
+import { priceSession } from './engine.js';
 
 /**
  * The cost of a session in minor units: the fixed price, plus energy up to the limit at the
@@ -19,3 +20,42 @@ export function sessionCost(t: TariffSnapshot, energyWh: number): number | null 
   const cost = BigInt(t.fixedPrice) + (thousandths + 500n) / 1000n;
   return cost <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(cost) : null;
 }
+
+/** What billing knows of a session when it prices it. */
+export interface SessionFigures {
+  startedAt: Date;
+  /** The stop, or the moment of a running session's cost. */
+  stoppedAt: Date;
+  meterStart: number;
+  energyWh: number;
+}
+
+/**
+ * The cost of a session in minor units by the components of the tariff it started under (its
+ * snapshot), at the gross price: what the driver pays. A snapshot taken before components
+ * existed prices by the components derived from its fields, which is exactly sessionCost (see
+ * engine.test.ts). Energy is spread evenly over the session's time, as billing holds no samples;
+ * charging is taken to last until the stop. Null beyond exact integers (held for review).
+ */
+export function snapshotCost(t: TariffSnapshot, s: SessionFigures): number | null {
+  if (t.paymentType === 'Free') return 0;
+  if (!Number.isFinite(s.energyWh)) return null;
+  const priced = priceSession(
+    {
+      components: t.components ?? componentsFromLegacy(t),
+      vatRate: t.vatRate ?? 0,
+      pricesIncludeVat: t.pricesIncludeVat ?? true,
+    },
+    {
+      startedAt: s.startedAt,
+      stoppedAt: s.stoppedAt < s.startedAt ? s.startedAt : s.stoppedAt,
+      meterStartWh: 0,
+      meterStopWh: Math.max(0, s.energyWh),
+      timeZone: t.timeZone ?? DEFAULT_TIME_ZONE,
+    },
+  );
+  return priced?.gross ?? null;
+}
+
+/** Where an operator's time zone is not known (snapshots taken before it was). */
+export const DEFAULT_TIME_ZONE = 'Europe/Istanbul';

@@ -1,8 +1,14 @@
 import { and, asc, eq, isNull, or, gt, lte, sql, type SQL } from 'drizzle-orm';
-import type { Tariff, TariffSnapshot } from '@voltline/contract';
+import {
+  componentsFromLegacy,
+  type Tariff,
+  type TariffComponents,
+  type TariffSnapshot,
+} from '@voltline/contract';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { reusable } from '../../db/prepared.js';
-import { chargingSessions, connectors, operators, tariffs } from '../../db/schema/index.js';
+import { chargePoints, chargingSessions, connectors, operators, tariffs } from '../../db/schema/index.js';
 import { inScope, type Actor } from '../../lib/context.js';
 
 export type TariffRow = typeof tariffs.$inferSelect;
@@ -12,13 +18,34 @@ const inUse = sql<boolean>`(EXISTS (SELECT 1 FROM ${connectors} WHERE ${connecto
 
 function base(tx: Tx) {
   return tx
-    .select({ t: tariffs, operatorName: operators.name, inUse })
+    .select({
+      t: tariffs,
+      operatorName: operators.name,
+      vatRate: operators.vatRate,
+      pricesIncludeVat: operators.pricesIncludeVat,
+      inUse,
+    })
     .from(tariffs)
     .innerJoin(operators, eq(operators.id, tariffs.operatorId));
 }
 type Row = Awaited<ReturnType<ReturnType<typeof base>['where']>>[number];
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** The components a tariff bills by: its own, or those derived from its fields (a row without). */
+export function componentsOf(t: TariffRow): TariffComponents {
+  return (
+    t.components ??
+    componentsFromLegacy({ ...t, paymentType: t.paymentType as TariffSnapshot['paymentType'] })
+  );
+}
+
+/** What the operator says of its prices: VAT, whether prices include it, the local time zone. */
+export interface PriceTerms {
+  vatRate: number;
+  pricesIncludeVat: boolean;
+  timeZone: string;
+}
 
 export function toTariff(r: Row): Tariff {
   const t = r.t;
@@ -36,6 +63,9 @@ export function toTariff(r: Row): Tariff {
     fixedPrice: t.fixedPrice,
     validFrom: iso(t.validFrom),
     validTo: iso(t.validTo),
+    components: componentsOf(t),
+    vatRate: r.vatRate,
+    pricesIncludeVat: r.pricesIncludeVat,
     retired: t.retiredAt !== null,
     inUse: Boolean(r.inUse),
     createdAt: t.createdAt.toISOString(),
@@ -43,7 +73,8 @@ export function toTariff(r: Row): Tariff {
   };
 }
 
-export function snapshotOf(t: TariffRow): TariffSnapshot {
+/** A session's copy of its tariff at the start, with the operator's price terms when known. */
+export function snapshotOf(t: TariffRow & Partial<PriceTerms>): TariffSnapshot {
   return {
     id: t.id,
     name: t.name,
@@ -53,6 +84,10 @@ export function snapshotOf(t: TariffRow): TariffSnapshot {
     limitKwh: t.limitKwh,
     overLimitPricePerKwh: t.overLimitPricePerKwh,
     fixedPrice: t.fixedPrice,
+    components: componentsOf(t),
+    ...(t.vatRate === undefined ? {} : { vatRate: t.vatRate }),
+    ...(t.pricesIncludeVat === undefined ? {} : { pricesIncludeVat: t.pricesIncludeVat }),
+    ...(t.timeZone === undefined ? {} : { timeZone: t.timeZone }),
   };
 }
 
@@ -83,11 +118,20 @@ export function availableFor(tx: Tx, operatorPath: string, at = new Date()) {
     .orderBy(asc(tariffs.name));
 }
 
+const siteOperator = alias(operators, 'site_operator');
 const tariffOfConnectorQuery = reusable('tariff_of_connector', (tx) =>
   tx
-    .select({ t: tariffs })
+    .select({
+      t: tariffs,
+      vatRate: operators.vatRate,
+      pricesIncludeVat: operators.pricesIncludeVat,
+      timeZone: siteOperator.timeZone,
+    })
     .from(connectors)
     .innerJoin(tariffs, eq(tariffs.id, connectors.tariffId))
+    .innerJoin(operators, eq(operators.id, tariffs.operatorId))
+    .innerJoin(chargePoints, eq(chargePoints.id, connectors.chargePointId))
+    .innerJoin(siteOperator, eq(siteOperator.id, chargePoints.operatorId))
     .where(
       and(
         eq(connectors.chargePointId, sql.placeholder('chargePointId')),
@@ -100,14 +144,24 @@ const tariffOfConnectorQuery = reusable('tariff_of_connector', (tx) =>
     .limit(1),
 );
 
-/** The tariff a connector bills by at `at`, if it has one in force then. */
-export async function tariffOfConnector(tx: Tx, chargePointId: number, connectorId: number, at: Date) {
+/**
+ * The tariff a connector bills by at `at`, if it has one in force then, with the price terms of
+ * the tariff's operator (VAT) and the charge point's (time zone).
+ */
+export async function tariffOfConnector(
+  tx: Tx,
+  chargePointId: number,
+  connectorId: number,
+  at: Date,
+): Promise<(TariffRow & PriceTerms) | undefined> {
   const [row] = await tariffOfConnectorQuery(tx).execute({
     chargePointId,
     connectorId,
     at: at.toISOString(),
   });
-  return row?.t;
+  return (
+    row && { ...row.t, vatRate: row.vatRate, pricesIncludeVat: row.pricesIncludeVat, timeZone: row.timeZone }
+  );
 }
 
 /** Whether a tariff belongs to the charge point's operator or one above it, and is not retired. */

@@ -1,4 +1,11 @@
-import type { CreateTariffBody, Tariff, UpdateTariffBody } from '@voltline/contract';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  componentsFromLegacy,
+  type CreateTariffBody,
+  type Tariff,
+  type TariffComponents,
+  type UpdateTariffBody,
+} from '@voltline/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -15,6 +22,35 @@ type UpdateInput = z.output<typeof UpdateTariffBody>;
 
 const date = (v: string | null | undefined) =>
   v === undefined ? undefined : v === null ? null : new Date(v);
+
+const LEGACY_PRICING = [
+  'paymentType',
+  'pricePerKwh',
+  'limitKwh',
+  'overLimitPricePerKwh',
+  'fixedPrice',
+] as const;
+
+const legacyOf = (t: repo.TariffRow) => ({
+  ...t,
+  paymentType: t.paymentType as Tariff['paymentType'],
+});
+
+/**
+ * The components an update leaves the tariff with: those given; else, when the old pricing
+ * fields changed and the tariff's components were the ones derived from them, the components
+ * derived from the new fields (a tariff never given components keeps following its fields);
+ * else none change.
+ */
+function componentsAfter(before: repo.TariffRow, body: UpdateInput): TariffComponents | undefined {
+  if (body.components !== undefined) return body.components;
+  if (!LEGACY_PRICING.some((k) => body[k] !== undefined)) return undefined;
+  const current = repo.componentsOf(before);
+  if (!isDeepStrictEqual(current, componentsFromLegacy(legacyOf(before)))) return undefined;
+  const merged = { ...legacyOf(before) };
+  for (const k of LEGACY_PRICING) if (body[k] !== undefined) Object.assign(merged, { [k]: body[k] });
+  return componentsFromLegacy(merged);
+}
 
 /** Tariffs: sessions keep a snapshot of theirs, so editing a tariff never re-prices a session. */
 export class TariffsService {
@@ -41,6 +77,13 @@ export class TariffsService {
           overLimitPricePerKwh: body.overLimitPricePerKwh ?? null,
           validFrom: date(body.validFrom) ?? null,
           validTo: date(body.validTo) ?? null,
+          components:
+            body.components ??
+            componentsFromLegacy({
+              ...body,
+              limitKwh: body.limitKwh ?? null,
+              overLimitPricePerKwh: body.overLimitPricePerKwh ?? null,
+            }),
         })
         .returning({ id: tariffs.id });
       if (!row) throw new Error('tariff insert returned nothing');
@@ -57,9 +100,11 @@ export class TariffsService {
       if (body.operatorId !== undefined && body.operatorId !== before.t.operatorId) {
         await operatorInReach(tx, ctx.actor, body.operatorId);
       }
-      const { id, retired, validFrom, validTo, ...fields } = body;
+      const { id, retired, validFrom, validTo, components: _given, ...fields } = body;
+      const components = componentsAfter(before.t, body);
       const changes = {
         ...fields,
+        ...(components === undefined ? {} : { components }),
         ...(validFrom === undefined ? {} : { validFrom: date(validFrom) }),
         ...(validTo === undefined ? {} : { validTo: date(validTo) }),
         ...(retired === undefined ? {} : { retiredAt: retired ? (before.t.retiredAt ?? new Date()) : null }),
