@@ -20,7 +20,7 @@ UPDATE "tariffs" SET "components" = CASE
       ELSE '[]'::jsonb END)
     || (CASE WHEN "limit_kwh" IS NOT NULL THEN jsonb_build_array(jsonb_build_object(
       'priceComponents', jsonb_build_array(jsonb_build_object('type', 'ENERGY', 'price', "price_per_kwh", 'stepSize', 1)),
-      'restrictions', jsonb_build_object('maxKwh', "limit_kwh")))
+      'restrictions', jsonb_build_object('maxKwh', round("limit_kwh"::numeric, 3))))
       ELSE '[]'::jsonb END)
     || jsonb_build_array(jsonb_build_object('priceComponents', jsonb_build_array(jsonb_build_object(
       'type', 'ENERGY',

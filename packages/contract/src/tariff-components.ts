@@ -178,7 +178,8 @@ export function componentsFromLegacy(t: LegacyPricing): TariffComponents {
   if (t.limitKwh !== null) {
     elements.push({
       priceComponents: [{ type: 'ENERGY', price: t.pricePerKwh, stepSize: 1 }],
-      restrictions: { maxKwh: t.limitKwh },
+      // Whole Wh, as the components take it (a limit stored with more decimals prices the same).
+      restrictions: { maxKwh: Math.round(t.limitKwh * 1000) / 1000 },
     });
   }
   const beyond = t.limitKwh === null ? t.pricePerKwh : (t.overLimitPricePerKwh ?? t.pricePerKwh);

@@ -89,6 +89,8 @@ export const webhookDeliveries = pgTable(
       .on(t.nextAttemptAt, t.id)
       .where(sql`${t.state} = 'pending'`),
     index('webhook_deliveries_order_idx').on(t.endpointId, t.chargePointId, t.id),
+    // Retention keeps an event while any delivery of it is kept (retention.ts).
+    index('webhook_deliveries_event_idx').on(t.eventId),
     index('webhook_deliveries_pending_order_idx')
       .on(t.endpointId, t.chargePointId, t.id)
       .where(sql`${t.state} = 'pending'`),

@@ -7,6 +7,8 @@ const en = {
   'tariff.retired': 'Tariff retired: it is no longer offered, and past sessions keep their prices.',
   'tariff.deleted': 'Tariff deleted.',
   'tariff.inUse': 'This tariff has been used; retire it instead of deleting it.',
+  'tariff.componentsOwn':
+    'This tariff is priced by its own components: change the price in its components, not in the per kWh, limit or fixed fields.',
   'tariff.overLimitPriceRequired': 'A tariff with an energy limit needs an over-limit price.',
   'tariff.periodOrder': 'The end of the validity period must be after its start.',
   'tariff.notAvailable': 'That tariff is not available for this charge point.',
@@ -62,6 +64,8 @@ const tr: Record<keyof typeof en, string> = {
   'tariff.retired': 'Tarife kullanımdan kaldırıldı: artık sunulmuyor, geçmiş oturumlar fiyatlarını korur.',
   'tariff.deleted': 'Tarife silindi.',
   'tariff.inUse': 'Bu tarife kullanıldı; silmek yerine kullanımdan kaldırın.',
+  'tariff.componentsOwn':
+    'Bu tarife kendi bileşenleriyle fiyatlandırılıyor: fiyatı kWh başı, limit veya sabit alanlarda değil, bileşenlerinde değiştirin.',
   'tariff.overLimitPriceRequired': 'Enerji limiti olan bir tarifenin limit üstü fiyatı olmalı.',
   'tariff.periodOrder': 'Geçerlilik bitişi başlangıcından sonra olmalı.',
   'tariff.notAvailable': 'Bu tarife bu şarj istasyonu için kullanılamaz.',

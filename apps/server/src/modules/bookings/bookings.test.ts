@@ -362,7 +362,7 @@ describe('changing, cancelling and expiry', () => {
     expect(cancelled.body.data.cancelledAt).not.toBeNull();
     await until(async () => (await connectorStatus('BOOK-6', 2)) === 'Available');
     // The charger's own record follows its status notification, which may still be on its way.
-    await until(async () => sim.connectorStatuses[2] === 'Available');
+    await until(() => Promise.resolve(sim.connectorStatuses[2] === 'Available'));
     expect((await commandsOf('BOOK-6')).at(-1)).toMatchObject({
       action: 'CancelReservation',
       status: 'Accepted',

@@ -40,13 +40,19 @@ const legacyOf = (t: repo.TariffRow) => ({
  * The components an update leaves the tariff with: those given; else, when the old pricing
  * fields changed and the tariff's components were the ones derived from them, the components
  * derived from the new fields (a tariff never given components keeps following its fields);
- * else none change.
+ * else none change. Changing those fields of a tariff with components of its own is refused.
  */
 function componentsAfter(before: repo.TariffRow, body: UpdateInput): TariffComponents | undefined {
   if (body.components !== undefined) return body.components;
-  if (!LEGACY_PRICING.some((k) => body[k] !== undefined)) return undefined;
+  const changed = LEGACY_PRICING.filter((k) => body[k] !== undefined && body[k] !== before[k]);
+  if (changed.length === 0) return undefined;
   const current = repo.componentsOf(before);
-  if (!isDeepStrictEqual(current, componentsFromLegacy(legacyOf(before)))) return undefined;
+  // A tariff with components of its own is priced by them, not by these fields: a new price
+  // here would show in the portal and bill nothing. It goes with new components, or not at all.
+  if (!isDeepStrictEqual(current, componentsFromLegacy(legacyOf(before))))
+    throw new AppError(400, 'tariff.componentsOwn', {}, [
+      { field: `body.${changed[0]!}`, key: 'tariff.componentsOwn' },
+    ]);
   const merged = { ...legacyOf(before) };
   for (const k of LEGACY_PRICING) if (body[k] !== undefined) Object.assign(merged, { [k]: body[k] });
   return componentsFromLegacy(merged);

@@ -86,13 +86,29 @@ describe('tariff components through the API', () => {
     });
     expect(read.body.data.components).toEqual(r.body.data.components);
 
-    // Changing an old field leaves given components alone.
-    const upd = await t.call<{ data: TariffOut }>('PUT', '/api/portal/tariff', {
+    // A new price in an old field would show and bill nothing: refused, in words, in both
+    // languages; the same values again (as a form sends them) change nothing and pass.
+    const upd = await t.call<{ error: string; details: { field: string }[] }>('PUT', '/api/portal/tariff', {
       token: istanbul,
       body: { id: r.body.data.id, pricePerKwh: 999 },
     });
-    expect(upd.body.data.pricePerKwh).toBe(999);
-    expect(upd.body.data.components).toEqual(r.body.data.components);
+    expect(upd.status).toBe(400);
+    expect(upd.body.error).toBe(
+      'This tariff is priced by its own components: change the price in its components, not in the per kWh, limit or fixed fields.',
+    );
+    expect(upd.body.details[0]?.field).toBe('body.pricePerKwh');
+    const inTurkish = await t.call<{ error: string }>('PUT', '/api/portal/tariff', {
+      token: istanbul,
+      headers: { 'accept-language': 'tr' },
+      body: { id: r.body.data.id, fixedPrice: 1 },
+    });
+    expect(inTurkish.body.error).toContain('kendi bileşenleriyle fiyatlandırılıyor');
+    const same = await t.call<{ data: TariffOut }>('PUT', '/api/portal/tariff', {
+      token: istanbul,
+      body: { id: r.body.data.id, pricePerKwh: r.body.data.pricePerKwh, name: 'Renamed' },
+    });
+    expect(same.status).toBe(200);
+    expect(same.body.data.components).toEqual(r.body.data.components);
 
     const flat = { elements: [{ priceComponents: [{ type: 'FLAT', price: 1_000 }] }] };
     const set = await t.call<{ data: TariffOut }>('PUT', '/api/portal/tariff', {

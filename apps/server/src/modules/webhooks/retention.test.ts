@@ -13,7 +13,8 @@ import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { IntegrationRetention } from './retention.js';
 
 // Events and the webhook delivery log are kept EVENTS_RETENTION_DAYS and WEBHOOK_LOG_RETENTION_DAYS
-// (30 by default): older ones are deleted every hour, a pending delivery and its event never.
+// (30 by default): older ones are deleted every hour, a pending delivery never, and an event
+// not while a delivery of it is kept.
 
 const DAY = 24 * 3_600_000;
 const clock = manualClock();
@@ -36,6 +37,8 @@ describe('integration retention', () => {
     const oldEvents = [];
     for (let i = 0; i < 5; i++) oldEvents.push(await event(40, `old-${i}`));
     const waited = await event(40, 'old-pending');
+    // Old, but its delivery gave up recently: the log keeps the delivery, which may be replayed.
+    const logged = await event(40, 'old-logged');
     const recent = await event(10, 'recent');
     const [endpoint] = await db
       .insert(webhookEndpoints)
@@ -65,6 +68,7 @@ describe('integration retention', () => {
         delivery(waited, 'pending', 40),
         delivery(recent, 'delivered', 10),
         delivery(recent + 1_000_000, 'failed', 10),
+        delivery(logged, 'failed', 10),
       ])
       .returning({ id: webhookDeliveries.id });
     const ids = rows.map((r) => r.id);
@@ -89,18 +93,18 @@ describe('integration retention', () => {
       .select({ id: webhookDeliveries.id, state: webhookDeliveries.state })
       .from(webhookDeliveries)
       .where(inArray(webhookDeliveries.id, ids));
-    expect(left.map((d) => d.id).sort((a, b) => a - b)).toEqual([ids[3], ids[4], ids[5]]);
+    expect(left.map((d) => d.id).sort((a, b) => a - b)).toEqual([ids[3], ids[4], ids[5], ids[6]]);
     const tries = await db
       .select({ deliveryId: webhookAttempts.deliveryId })
       .from(webhookAttempts)
       .where(inArray(webhookAttempts.deliveryId, ids));
-    expect(tries.map((a) => a.deliveryId).sort((a, b) => a - b)).toEqual([ids[3], ids[4], ids[5]]);
+    expect(tries.map((a) => a.deliveryId).sort((a, b) => a - b)).toEqual([ids[3], ids[4], ids[5], ids[6]]);
 
     const events = await db
       .select({ id: integrationEvents.id })
       .from(integrationEvents)
-      .where(inArray(integrationEvents.id, [...oldEvents, waited, recent]));
-    expect(events.map((e) => e.id).sort((a, b) => a - b)).toEqual([waited, recent]);
+      .where(inArray(integrationEvents.id, [...oldEvents, waited, logged, recent]));
+    expect(events.map((e) => e.id).sort((a, b) => a - b)).toEqual([waited, logged, recent]);
 
     // Nothing more is due: a second run deletes nothing.
     expect(await retention.run()).toEqual({ deliveries: 0, events: 0 });

@@ -15,14 +15,19 @@ export interface RetentionDeps {
   batch?: number;
 }
 
-/** At most this many batches per table and run; the next run (an hour later) goes on. */
-const MAX_BATCHES = 200;
+/**
+ * A run deletes until a batch comes back short, for at most this long per table; the next run
+ * goes on. Bounded by time, not by a number of batches: at a fleet's rate (a `session.updated` a
+ * minute for each of hundreds of sessions, to tens of endpoints) an hour adds far more than a
+ * fixed number of batches would delete.
+ */
+const MAX_RUN_MS = 5 * 60_000;
 
 /**
  * Keeps the integration tables from growing without end. Deletes finished webhook deliveries
  * (delivered, or given up) and their tries, then events, both past their retention, in bounded
- * batches. A pending delivery is never deleted, nor the event it will send (an endpoint switched
- * off may be switched on again and send it). Run by the leader only; a second run at the same time
+ * batches. A pending delivery is never deleted, and an event stays while any delivery of it is
+ * kept (a delivery in the log may be replayed, and must send the event itself). Run by the leader only; a second run at the same time
  * would only find less to delete.
  */
 export class IntegrationRetention {
@@ -48,7 +53,7 @@ export class IntegrationRetention {
       sql`DELETE FROM integration_events WHERE id IN (
           SELECT e.id FROM integration_events e
           WHERE e.occurred_at < ${eventsBefore}
-            AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.state = 'pending')
+            AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)
           ORDER BY e.id LIMIT ${size})
         RETURNING 1`,
     );
@@ -57,7 +62,8 @@ export class IntegrationRetention {
 
   private async inBatches(size: number, statement: ReturnType<typeof sql>): Promise<number> {
     let total = 0;
-    for (let i = 0; i < MAX_BATCHES; i++) {
+    const until = performance.now() + MAX_RUN_MS;
+    while (performance.now() < until) {
       const n = rowsOf(await this.deps.db.execute(statement)).length;
       total += n;
       if (n < size) break;
