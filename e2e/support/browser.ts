@@ -121,9 +121,26 @@ export async function openUsers(page: Page): Promise<void> {
 }
 
 export async function signOut(page: Page): Promise<void> {
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await page.waitForURL('**/auth/login');
+  // A click on the user menu while it opens is lost: the menu is opened and the item picked again
+  // until the sign-in page is there.
+  const signedOut = () => new URL(page.url()).pathname.startsWith('/auth/login');
+  const item = page.getByRole('menuitem', { name: 'Sign out' });
+  await expect
+    .poll(
+      async () => {
+        if (signedOut()) return true;
+        if (await item.isVisible()) await item.click({ timeout: 2_000 }).catch(() => undefined);
+        else
+          await page
+            .getByTestId('user-menu')
+            .click({ timeout: 2_000 })
+            .catch(() => undefined);
+        await page.waitForURL('**/auth/login', { timeout: 3_000 }).catch(() => undefined);
+        return signedOut();
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe(true);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
@@ -247,4 +264,85 @@ export async function api<T>(page: Page, method: string, path: string, body?: un
     },
     { method, path, body },
   ) as Promise<T>;
+}
+
+/**
+ * Switches the portal to Turkish from the header's language menu. A click on the menu while it
+ * opens is lost, so the pick is repeated until the page speaks Turkish.
+ */
+export async function switchToTurkish(page: Page): Promise<void> {
+  const turkish = page.getByRole('menuitem', { name: 'Türkçe' });
+  await expect
+    .poll(
+      async () => {
+        if (!(await turkish.isVisible()))
+          await page
+            .getByTestId('language-switch')
+            .click({ timeout: 2_000 })
+            .catch(() => undefined);
+        await turkish.click({ timeout: 2_000 }).catch(() => undefined);
+        return page.evaluate(() => document.documentElement.lang);
+      },
+      { timeout: 20_000, interval: 500 },
+    )
+    .toBe('tr');
+}
+
+/**
+ * Checks a radio button or checkbox. A click that lands while its dialog is still opening (or
+ * its list redraws) does not change it, and Playwright's check() then fails at once; so the box
+ * is clicked again until it shows checked.
+ */
+export async function checkSurely(box: Locator): Promise<void> {
+  const checked = () => box.isChecked({ timeout: 2_000 }).catch(() => false);
+  await expect
+    .poll(
+      async () => {
+        if (await checked()) return true;
+        await box.check({ timeout: 2_000 }).catch(() => undefined);
+        return checked();
+      },
+      { timeout: 20_000, interval: 500 },
+    )
+    .toBe(true);
+}
+
+/**
+ * Presses `button` of the open confirmation dialog and waits for the dialog to close. A click
+ * that lands while the dialog is still opening is lost, so it is pressed again, but only once
+ * the dialog has had seconds to close: a press it took is never repeated.
+ */
+export async function confirmWith(page: Page, button: string): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm:visible');
+  const press = dialog.getByRole('button', { name: button });
+  await press.waitFor();
+  await expect
+    .poll(
+      async () => {
+        if ((await dialog.count()) === 0) return true;
+        await press.click({ timeout: 2_000 }).catch(() => undefined);
+        await dialog
+          .first()
+          .waitFor({ state: 'hidden', timeout: 3_000 })
+          .catch(() => undefined);
+        return (await dialog.count()) === 0;
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe(true);
+}
+
+/** Follows `link` to an address matching `url`; a click while its dialog still opens is lost. */
+export async function followLink(page: Page, link: Locator, url: RegExp): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (url.test(page.url())) return true;
+        await link.click({ timeout: 2_000 }).catch(() => undefined);
+        await page.waitForURL(url, { timeout: 3_000 }).catch(() => undefined);
+        return url.test(page.url());
+      },
+      { timeout: 20_000, interval: 500 },
+    )
+    .toBe(true);
 }

@@ -1,11 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, openUsers, screenshot, signIn, signOut, token } from '../support/browser';
+import {
+  launchBrowser,
+  newPage,
+  openUsers,
+  screenshot,
+  signIn,
+  signOut,
+  token,
+  uniqueName,
+} from '../support/browser';
 import { registerLinkFor, resetLinkFor } from '../support/outbox';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
 let browser: Browser;
+/** The reset link an attempt took: a retry must wait for its own, the first may have been used. */
+let resetLinkTaken: string | undefined;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -124,7 +135,15 @@ describe('signing in and out', () => {
     await page.getByText('Check your inbox').waitFor();
     await screenshot(page, 'forgot-password');
 
-    const link = new URL(await resetLinkFor(server.dataDir, 'support@voltline.local'));
+    // The e-mail is sent after the answer: a retry waits for a link other than its first attempt's.
+    let sent = '';
+    await expect
+      .poll(async () => (sent = await resetLinkFor(server.dataDir, 'support@voltline.local')), {
+        timeout: 15_000,
+      })
+      .not.toBe(resetLinkTaken);
+    resetLinkTaken = sent;
+    const link = new URL(sent);
     expect(link.pathname).toBe('/forgotPassword');
     await page.goto(`${link.pathname}${link.search}`);
     await page.getByLabel('New password', { exact: true }).fill('short');
@@ -146,6 +165,8 @@ describe('signing in and out', () => {
   });
 
   it('registers a new operator company through the e-mailed link and signs its owner in', async () => {
+    // An address of this attempt's own: a retry's link must not be for an account that exists.
+    const email = `${uniqueName('kemal').toLowerCase()}@anadolu-sarj.example`;
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/auth/login');
     await page.getByRole('link', { name: 'Create an account' }).click();
@@ -153,13 +174,13 @@ describe('signing in and out', () => {
     await page.getByLabel('Company name').fill('Anadolu Şarj');
     await page.getByLabel('First name').fill('Kemal');
     await page.getByLabel('Last name').fill('Arslan');
-    await page.getByLabel('E-mail').fill('kemal@anadolu-sarj.example');
+    await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('anadolu-2025');
     await screenshot(page, 'register');
     await page.getByRole('button', { name: 'Create account' }).click();
     // The same answer whether the address has an account: the e-mailed link creates it.
     await page.getByTestId('register-sent').getByText('Check your inbox').waitFor();
-    const link = new URL(await registerLinkFor(server.dataDir, 'kemal@anadolu-sarj.example'));
+    const link = new URL(await registerLinkFor(server.dataDir, email));
     expect(link.pathname).toBe('/auth/register/confirm');
     await page.goto(`${link.pathname}${link.search}`);
     await page.getByTestId('user-menu').getByText('Kemal Arslan').waitFor();

@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
 import {
   api,
+  confirmWith,
   launchBrowser,
   newPage,
   pick,
@@ -11,6 +12,7 @@ import {
   signInAs,
   uniqueName,
 } from '../support/browser';
+import { endLeftovers } from '../support/charger';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -101,6 +103,8 @@ const paymentRows = (page: Page) => page.getByTestId('payment-table').locator('t
 
 describe('tariffs, session billing and refunds', () => {
   it('bills a charging session by a tariff made in the portal and refunds part of it', async () => {
+    // A retry must not find DEMO0001 still charging at the first attempt's charger.
+    await endLeftovers(chargers);
     const { page } = await newPage(browser, server.url);
     await signInAs(page, 'admin@voltline.local');
 
@@ -130,6 +134,16 @@ describe('tariffs, session billing and refunds', () => {
       .waitFor();
     await screenshot(page, 'tariff-detail');
 
+    // A retry finds the first attempt's billed session under the same card: the card's revenue
+    // total grows by this session's cost.
+    const revenueBefore = (
+      await api<{ totals: { revenue: number } }>(
+        page,
+        'POST',
+        'portal/Transaction/GetTransactionsDynamic?index=0&size=1',
+        { idTag: 'DEMO0001' },
+      )
+    ).totals.revenue;
     // A charge point of the same operator with the tariff on connector 1, and a simulated charger.
     const charger = await prepareCharger(page, uniqueName('E2E-BILL'), tariffId);
     const start = await charger.startSession(1, 'DEMO0001');
@@ -184,7 +198,9 @@ describe('tariffs, session billing and refunds', () => {
     await expect.poll(() => row.getByTestId('session-cost').innerText()).toBe(lira(cost));
     expect(await row.getByTestId('session-energy').innerText()).toBe(kwh(session.energyWh));
     expect(await row.innerText()).toContain('Completed');
-    await expect.poll(() => page.getByTestId('session-total-revenue').innerText()).toContain(lira(cost));
+    await expect
+      .poll(() => page.getByTestId('session-total-revenue').innerText())
+      .toContain(lira(revenueBefore + cost));
     await openFromRow(page, row);
     await page.getByTestId('session-drawer-cost').getByText(lira(cost)).waitFor();
     await page.getByTestId('session-drawer').getByText('Billed by E2E İstanbul AC').waitFor();
@@ -222,6 +238,8 @@ describe('tariffs, session billing and refunds', () => {
   });
 
   it("stops a running session from the portal, in Turkish and the dark theme, and shows the charger's answer", async () => {
+    // DEMO0001 may still be charging where a failed attempt (of this test or the one before) left it.
+    await endLeftovers(chargers);
     const { page } = await newPage(browser, server.url);
     await signInAs(page, 'admin@voltline.local');
     const charger = await prepareCharger(page, uniqueName('E2E-BILL'));
@@ -248,9 +266,8 @@ describe('tariffs, session billing and refunds', () => {
     await screenshot(page, 'session-drawer-tr-dark');
 
     await drawer.getByTestId('session-stop').click();
-    const confirm = page.locator('.ant-modal-confirm');
-    await confirm.locator('.ant-modal-confirm-title').getByText('Bu oturum durdurulsun mu?').waitFor();
-    await confirm.getByRole('button', { name: 'Şarjı durdur' }).click();
+    await page.locator('.ant-modal-confirm-title').getByText('Bu oturum durdurulsun mu?').waitFor();
+    await confirmWith(page, 'Şarjı durdur');
     await drawer
       .getByTestId('session-command-answer')
       .getByText('Şarjı durdur: şarj cihazının yanıtı Kabul edildi')
@@ -304,7 +321,7 @@ describe('tariffs, session billing and refunds', () => {
 
     await unusedRow.getByRole('button', { name: 'Delete' }).click();
     await page.locator('.ant-modal-confirm-title').getByText('Delete this tariff?').waitFor();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Delete' }).click();
+    await confirmWith(page, 'Delete');
     await expect.poll(() => unusedRow.count()).toBe(0);
     const gone = await page.evaluate(async (id) => {
       const res = await fetch(`/api/portal/tariff/${id}`, {
@@ -316,7 +333,7 @@ describe('tariffs, session billing and refunds', () => {
 
     await usedRow.getByRole('button', { name: 'Retire' }).click();
     await page.locator('.ant-modal-confirm-title').getByText('Retire this tariff?').waitFor();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Retire' }).click();
+    await confirmWith(page, 'Retire');
     await expect.poll(() => usedRow.count()).toBe(0);
     await page.getByTestId('tariff-show-retired').click();
     await page.waitForURL(/retired=true/);

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
 import {
   api,
+  checkSurely,
   launchBrowser,
   newPage,
   pick,
@@ -70,7 +71,7 @@ describe('bulk actions on the charge point list', () => {
       .poll(() => rows(page).filter({ hasText: ON }).innerText(), { timeout: 15_000 })
       .toMatch(/\bConnected\b/);
     for (const id of [ON, OFF]) {
-      await rows(page).filter({ hasText: id }).getByRole('checkbox').check();
+      await checkSurely(rows(page).filter({ hasText: id }).getByRole('checkbox'));
     }
     await expect.poll(() => page.getByTestId('bulk-count').innerText()).toBe('2 selected');
 
@@ -108,7 +109,7 @@ describe('bulk actions on the charge point list', () => {
 
     await page.goto(`${LIST}?list=all&search=${prefix}`);
     await expect.poll(() => rows(page).count()).toBe(10);
-    await page.getByTestId('cp-table').locator('thead').getByRole('checkbox').check();
+    await checkSurely(page.getByTestId('cp-table').locator('thead').getByRole('checkbox'));
     await expect.poll(() => page.getByTestId('bulk-count').innerText()).toBe('10 selected');
     await page.getByTestId('bulk-select-all').click();
     await expect
@@ -132,7 +133,7 @@ describe('bulk actions on the charge point list', () => {
     expect(archived.total).toBe(12);
 
     await expect.poll(() => rows(page).filter({ hasText: 'Archived' }).count()).toBe(10);
-    await page.getByTestId('cp-table').locator('thead').getByRole('checkbox').check();
+    await checkSurely(page.getByTestId('cp-table').locator('thead').getByRole('checkbox'));
     await page.getByTestId('bulk-select-all').click();
     await chooseBulkAction(page, 'Restore');
     await page.getByRole('dialog', { name: 'Restore' }).getByRole('button', { name: 'Apply to 12' }).click();
@@ -154,7 +155,7 @@ describe('bulk actions on the charge point list', () => {
       pricePerKwh: 750,
     });
     await expect.poll(() => rows(page).filter({ hasText: 'Archived' }).count()).toBe(0);
-    await page.getByTestId('cp-table').locator('thead').getByRole('checkbox').check();
+    await checkSurely(page.getByTestId('cp-table').locator('thead').getByRole('checkbox'));
     await page.getByTestId('bulk-select-all').click();
     await chooseBulkAction(page, 'Assign a tariff');
     const dialog = page.getByRole('dialog', { name: 'Assign a tariff' });
@@ -189,7 +190,7 @@ describe('bulk actions on a driver’s RFID cards', () => {
     const cards = page.getByTestId('driver-cards').locator('tbody tr.ant-table-row');
     await cards.first().waitFor();
     await expect.poll(() => cards.count()).toBe(3);
-    await page.getByTestId('driver-cards').locator('thead').getByRole('checkbox').check();
+    await checkSurely(page.getByTestId('driver-cards').locator('thead').getByRole('checkbox'));
     await expect.poll(() => page.getByTestId('bulk-count').innerText()).toBe('3 selected');
 
     await chooseBulkAction(page, 'Block');

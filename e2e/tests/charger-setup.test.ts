@@ -1,12 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { chooseCommand, launchBrowser, newPage, screenshot, signInAs, uniqueName } from '../support/browser';
+import {
+  checkSurely,
+  chooseCommand,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInAs,
+  uniqueName,
+} from '../support/browser';
+import { endLeftovers } from '../support/charger';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
 let browser: Browser;
 const chargers: SimCharger[] = [];
+/** The local-list test's charger, which a retry stops and closes. */
+const listChargers: SimCharger[] = [];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -47,7 +58,7 @@ describe("a charger's password and the commands around it", () => {
 
     // The charger ships with its own password: checked by the contract's rules before sending.
     await page.getByText('Voltline creates a strong password').waitFor();
-    await page.getByRole('radio', { name: "Enter the charger's password" }).check();
+    await checkSurely(page.getByRole('radio', { name: "Enter the charger's password" }));
     const password = page.getByTestId('cp-password');
     await password.fill('too-short');
     await page.getByRole('button', { name: 'Create charge point' }).click();
@@ -92,7 +103,7 @@ describe("a charger's password and the commands around it", () => {
     // A new password typed in the portal for a charger set by hand: shown once.
     await page.getByTestId('cp-new-password').click();
     const reset = page.getByRole('dialog', { name: 'Set a new password?' });
-    await reset.getByRole('radio', { name: "Enter the charger's password" }).check();
+    await checkSurely(reset.getByRole('radio', { name: "Enter the charger's password" }));
     await reset.getByTestId('cp-password').fill('Moda-Third#2025z');
     await reset.getByRole('button', { name: 'New password' }).click();
     await page.getByTestId('cp-credentials').getByText('Moda-Third#2025z').waitFor();
@@ -104,6 +115,8 @@ describe("a charger's password and the commands around it", () => {
   });
 
   it('sends the local list, reads its version, exchanges data and starts a session with a limit', async () => {
+    // A retry's remote start must not find DEMO0001 still charging at the first attempt's charger.
+    await endLeftovers(listChargers);
     const CP_ID = uniqueName('E2E-LIST');
     const { page } = await newPage(browser, server.url);
     await signInAs(page, 'admin@voltline.local');
@@ -123,6 +136,7 @@ describe("a charger's password and the commands around it", () => {
       return ((await res.json()) as { data: { ocppUrl: string; password: string } }).data;
     }, CP_ID);
     const charger = await connect(creds.ocppUrl, CP_ID, creds.password);
+    listChargers.push(charger);
     await page.goto(`/portal/management/device/detail/${CP_ID}`);
     await expect.poll(() => connection(page), { timeout: 15_000 }).toBe('Connected');
 
@@ -168,7 +182,7 @@ describe("a charger's password and the commands around it", () => {
     const start = page.getByRole('dialog', { name: 'Start charging on connector 1' });
     await start.getByText('Card number', { exact: true }).click();
     await start.getByTestId('start-id-tag').fill('DEMO0001');
-    await start.getByRole('checkbox', { name: 'Limit charging' }).check();
+    await checkSurely(start.getByRole('checkbox', { name: 'Limit charging' }));
     await start.getByLabel('Limit', { exact: true }).fill('0');
     await start.getByLabel('For (minutes)').fill('30');
     await start.getByRole('button', { name: 'Start' }).click();

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startCharger201, type SimCharger201 } from '@voltline/simulator';
-import { api, launchBrowser, newPage, screenshot, signInAs, uniqueName } from '../support/browser';
+import {
+  api,
+  checkSurely,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInAs,
+  uniqueName,
+} from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 // OCPP 2.0.1 N09/N10 as staff do them from a driver's page: ask a station what it holds about the
@@ -59,7 +67,7 @@ describe('customer information', () => {
     await screenshot(page, 'customer-information');
 
     // N10: clearing alone, confirmed; the station forgets the card and reports nothing.
-    await page.getByRole('checkbox', { name: 'Clear it' }).check();
+    await checkSurely(page.getByRole('checkbox', { name: 'Clear it' }));
     await page.getByRole('checkbox', { name: 'Report what it holds' }).uncheck();
     await page.getByTestId('customer-information-ask').click();
     await page.getByRole('button', { name: 'OK' }).click();

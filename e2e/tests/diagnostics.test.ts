@@ -5,6 +5,7 @@ import { startCharger, type SimCharger } from '@voltline/simulator';
 import {
   api,
   chooseCommand,
+  followLink,
   launchBrowser,
   newPage,
   screenshot,
@@ -71,8 +72,11 @@ describe('diagnostics', () => {
     // The user is told where the file will be, and follows the link there.
     const sent = page.getByTestId('diagnostics-sent');
     await sent.getByText(`${CP_ID}-diagnostics-`, { exact: false }).waitFor();
-    await sent.getByRole('link', { name: 'Logs › Diagnostics' }).click();
-    await page.waitForURL('**/portal/logs/diagnostic');
+    await followLink(
+      page,
+      sent.getByRole('link', { name: 'Logs › Diagnostics' }),
+      /\/portal\/logs\/diagnostic$/,
+    );
     await page.getByRole('heading', { name: 'Diagnostics' }).waitFor();
     await page.getByText('Keep files for').waitFor();
 
@@ -115,13 +119,17 @@ describe('diagnostics', () => {
     await logDialog.getByRole('button', { name: 'Send' }).click();
     const logSent = page.getByTestId('diagnostics-sent');
     await logSent.getByText(`${CP_ID}-security-`, { exact: false }).waitFor();
-    await logSent.getByRole('link', { name: 'Logs › Diagnostics' }).click();
-    await page.waitForURL('**/portal/logs/diagnostic');
+    await followLink(
+      page,
+      logSent.getByRole('link', { name: 'Logs › Diagnostics' }),
+      /\/portal\/logs\/diagnostic$/,
+    );
     await page.getByTestId('diagnostics-filter-kind').click();
     await page.locator('.ant-select-dropdown:visible').getByTitle('Security log', { exact: true }).click();
     await page.waitForURL('**kind=SecurityLog**');
-    const rows = page.getByTestId('diagnostics-table').locator('tbody tr.ant-table-row');
-    // Only the log is listed once the filter applies, and it is followed until its upload arrived.
+    // This charge point's rows (a retry also lists the first attempt's log): only the log is listed
+    // once the filter applies, and it is followed until its upload arrived.
+    const rows = page.getByTestId('diagnostics-table').locator('tbody tr.ant-table-row', { hasText: CP_ID });
     await expect
       .poll(async () => ((await rows.count()) === 1 ? rows.first().innerText() : ''), { timeout: 30_000 })
       .toMatch(/Security log[\s\S]*Uploaded/);

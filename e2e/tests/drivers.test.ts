@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { api, launchBrowser, newPage, pick, pickBySearch, screenshot, signInAs } from '../support/browser';
+import {
+  api,
+  launchBrowser,
+  newPage,
+  pick,
+  pickBySearch,
+  screenshot,
+  signInAs,
+  uniqueName,
+} from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -20,21 +29,18 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const CARD = 'E2EDRV0001';
-const CP_ID = 'E2E-DRIVERS-1';
-
 /** A charge point registered through the API under the user's operator, connected as a simulated charger. */
-async function connectCharger(page: Page): Promise<SimCharger> {
+async function connectCharger(page: Page, id: string): Promise<SimCharger> {
   const me = await api<{ operatorId: number }>(page, 'GET', 'portal/Auth/me');
   const created = await api<{ ocppUrl: string; password: string }>(page, 'POST', 'portal/ChargePoint', {
-    chargePointId: CP_ID,
+    chargePointId: id,
     name: 'E2E drivers charger',
     operatorId: me.operatorId,
     connectorCount: 1,
   });
   const charger = await startCharger({
-    url: created.ocppUrl.slice(0, -(CP_ID.length + 1)),
-    id: CP_ID,
+    url: created.ocppUrl.slice(0, -(id.length + 1)),
+    id,
     password: created.password,
     connectors: 1,
     // Ask the central system every time, so a status change shows at the next swipe.
@@ -46,6 +52,9 @@ async function connectCharger(page: Page): Promise<SimCharger> {
 
 describe('driver management', () => {
   it('creates a driver with a vehicle and a card, adjusts the balance and blocks the driver', async () => {
+    // This attempt's own card and charge point: a retry finds the first attempt's numbers taken.
+    const CARD = uniqueName('E2EDRV');
+    const cpId = uniqueName('E2E-DRIVERS');
     const { context, page } = await newPage(browser, server.url);
     await signInAs(page, 'main@voltline.local', '/portal/management/driver');
     await page.getByTestId('driver-table').locator('tbody tr.ant-table-row').first().waitFor();
@@ -82,7 +91,7 @@ describe('driver management', () => {
     await expect.poll(() => cards.innerText()).toContain('Active');
 
     // The card opens a charger while the driver is active.
-    const charger = await connectCharger(page);
+    const charger = await connectCharger(page, cpId);
     expect((await charger.swipe(CARD, 1)).status).toBe('Accepted');
 
     // Balance: a top-up with its reason becomes a ledger line and the new balance.
@@ -125,6 +134,17 @@ describe('driver management', () => {
     await signInAs(page, 'callcenter@voltline.local', '/portal/management/driver?search=ali.yilmaz');
     await page.getByTestId('driver-table').getByRole('link', { name: /Ali/ }).click();
     await page.waitForURL(/\/driver\/detail\/\d+$/);
+    // A first attempt may have archived Ali's only card and stopped before restoring it: it is
+    // active again first, or the list has no card to archive.
+    const driverId = page.url().split('/').pop() ?? '';
+    const cards = await api<{ id: number; archived: boolean }[]>(
+      page,
+      'GET',
+      `portal/driver/RFIDCards/${driverId}`,
+    );
+    const left = cards.filter((c) => c.archived);
+    for (const card of left) await api(page, 'PUT', `portal/driver/RFIDCards/Unarchive/${card.id}`);
+    if (left.length > 0) await page.reload();
     const row = page.getByTestId('driver-cards').locator('tbody tr.ant-table-row').first();
     await row.waitFor();
     const number = (await row.locator('code').first().innerText()).trim();

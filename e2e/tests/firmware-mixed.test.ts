@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startCharger, startCharger201, type SimCharger, type SimCharger201 } from '@voltline/simulator';
-import { api, launchBrowser, newPage, pick, screenshot, signInAs, uniqueName } from '../support/browser';
+import {
+  api,
+  checkSurely,
+  launchBrowser,
+  newPage,
+  pick,
+  screenshot,
+  signInAs,
+  uniqueName,
+} from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 // L01/L02 in the portal: one firmware campaign over an OCPP 1.6 charger and an OCPP 2.0.1 station,
@@ -73,7 +82,7 @@ describe('firmware across protocols', () => {
     await page.getByPlaceholder('Charge point ID or name').fill(base);
     await page.getByPlaceholder('Charge point ID or name').press('Enter');
     const picker = page.getByTestId('fw-picker-table');
-    for (const id of ids) await picker.getByRole('checkbox', { name: id, exact: true }).check();
+    for (const id of ids) await checkSurely(picker.getByRole('checkbox', { name: id, exact: true }));
     await page.getByTestId('fw-selected-count').getByText('2 charge points chosen').waitFor();
     await page.getByTestId('fw-campaign-name').fill(`Mixed ${base}`);
     await page.getByTestId('fw-start').click();

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
 import {
   api,
+  checkSurely,
   chooseCommand,
   launchBrowser,
   newPage,
@@ -90,7 +91,7 @@ describe('firmware', () => {
     await page.getByPlaceholder('Charge point ID or name').fill(base);
     await page.getByPlaceholder('Charge point ID or name').press('Enter');
     const picker = page.getByTestId('fw-picker-table');
-    for (const id of ids) await picker.getByRole('checkbox', { name: id, exact: true }).check();
+    for (const id of ids) await checkSurely(picker.getByRole('checkbox', { name: id, exact: true }));
     await page.getByTestId('fw-selected-count').getByText('2 charge points chosen').waitFor();
     await page.getByTestId('fw-campaign-name').fill(`Rollout ${base}`);
     await page.getByTestId('fw-start').click();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startCharger, type SimCharger } from '@voltline/simulator';
 import { launchBrowser, newPage, screenshot, signInAs, uniqueName } from '../support/browser';
+import { endLeftovers } from '../support/charger';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -21,8 +22,11 @@ afterAll(async () => {
 /** This attempt's own chargers: a retry runs against the same server. */
 let IDS: string[] = [];
 
-/** Registers the chargers through the API, as the add form would, and connects them. */
-async function startFleet(page: Page): Promise<void> {
+/**
+ * Registers the chargers through the API, as the add form would, and connects them; returns them
+ * (the module's array also holds a first attempt's until the retry ends them).
+ */
+async function startFleet(page: Page): Promise<SimCharger[]> {
   const token = await page.evaluate(() => window.localStorage.getItem('auth_token'));
   const me = await page.request.get(`${server.url}/api/portal/Auth/me`, {
     headers: { Authorization: `Bearer ${token ?? ''}` },
@@ -30,6 +34,7 @@ async function startFleet(page: Page): Promise<void> {
   const operatorId = ((await me.json()) as { data: { operatorId: number } }).data.operatorId;
   const run = uniqueName('LOG');
   IDS = ['01', '02', '03'].map((n) => `${run}-${n}`);
+  const fleet: SimCharger[] = [];
   for (const id of IDS) {
     const res = await page.request.post(`${server.url}/api/portal/ChargePoint`, {
       headers: { Authorization: `Bearer ${token ?? ''}` },
@@ -37,10 +42,15 @@ async function startFleet(page: Page): Promise<void> {
     });
     expect(res.status()).toBe(200);
     const { data } = (await res.json()) as { data: { ocppUrl: string; password: string } };
-    chargers.push(
-      await startCharger({ url: data.ocppUrl.slice(0, -(id.length + 1)), id, password: data.password }),
-    );
+    const charger = await startCharger({
+      url: data.ocppUrl.slice(0, -(id.length + 1)),
+      id,
+      password: data.password,
+    });
+    chargers.push(charger);
+    fleet.push(charger);
   }
+  return fleet;
 }
 
 const rows = (page: Page) => page.getByTestId('ocpp-log-table').locator('tbody tr.ant-table-row');
@@ -49,7 +59,9 @@ describe('OCPP message log', () => {
   it('shows the frames of running chargers, refreshes live and pairs requests with answers', async () => {
     const { page } = await newPage(browser, server.url);
     await signInAs(page, 'admin@voltline.local', '/portal/management/device');
-    await startFleet(page);
+    // A retry ends the first attempt's fleet first: DEMO0001 charges there no longer.
+    await endLeftovers(chargers);
+    const fleet = await startFleet(page);
     await page.getByRole('menuitem', { name: 'OCPP messages' }).click();
     await page.waitForURL('**/portal/logs/ocpp');
     await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(10);
@@ -61,7 +73,7 @@ describe('OCPP message log', () => {
       .toBe(true);
 
     // Live: a heartbeat sent now appears at the top without reloading.
-    const charger = chargers[1];
+    const charger = fleet[1];
     if (!charger) throw new Error('fleet did not start');
     await page
       .getByTestId('log-filter-cp')

@@ -4,15 +4,17 @@ import { startCharger201, type SimCharger201 } from '@voltline/simulator';
 import {
   api,
   chooseCommand,
+  confirmWith,
   launchBrowser,
   newPage,
   pick,
   pickMenuItem,
   screenshot,
   signInAs,
+  switchToTurkish,
   uniqueName,
 } from '../support/browser';
-import { charger201WithTariff } from '../support/charger';
+import { cardOfTheAttempt, charger201WithTariff } from '../support/charger';
 import { startServer, type TestServer } from '../support/server';
 
 // An OCPP 2.0.1 charging station beside the 1.6 fleet, as staff see it: its version in the list
@@ -89,19 +91,7 @@ describe('an OCPP 2.0.1 charging station in the portal', () => {
     const { page } = await newPage(browser, server.url);
     await signInAs(page, 'admin@voltline.local');
     // A driver and card of this attempt's own: a second attempt must not find the card charging.
-    const CARD = uniqueName('E2E201').slice(0, 20);
-    const operators = await api<{ id: number; name: string }[]>(page, 'GET', 'portal/operator/lookup');
-    const driver = await api<{ id: number }>(page, 'POST', 'portal/Driver', {
-      name: 'Deniz',
-      surname: 'Aksoy',
-      operatorId: operators.find((o) => o.name === OPERATOR)?.id,
-      rfidCards: [{ number: CARD }],
-    });
-    await api(page, 'POST', 'portal/driver/balance', {
-      driverId: driver.id,
-      amount: 100_000,
-      reason: 'Top-up for the test',
-    });
+    const CARD = await cardOfTheAttempt(page, OPERATOR, 'E2E201');
     const charger = await charger201WithTariff(page, {
       id: cp,
       operator: OPERATOR,
@@ -156,7 +146,7 @@ describe('an OCPP 2.0.1 charging station in the portal', () => {
 
     // Unlocking a connector a driver charges on is refused by the charger, and said so.
     await connectorMenu(page, 1, 'More commands', 'Unlock connector');
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Send' }).click();
+    await confirmWith(page, 'Send');
     await answered(page, 'Unlock connector 1: the charge point answered Unlock failed', true);
     await connectorRow(page, 1).getByText('Charging', { exact: true }).waitFor();
     await screenshot(page, 'ocpp201-charging-unlock-refused');
@@ -170,7 +160,7 @@ describe('an OCPP 2.0.1 charging station in the portal', () => {
     // Remote stop from the charge point: the session ends, billed by the tariff.
     await page.goBack();
     await connectorRow(page, 1).getByRole('button', { name: 'Stop' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Send' }).click();
+    await confirmWith(page, 'Send');
     await answered(page, 'Remote stop on connector 1: the charge point answered Accepted');
     await connectorRow(page, 1).getByRole('button', { name: 'Start' }).waitFor();
 
@@ -202,7 +192,7 @@ describe('an OCPP 2.0.1 charging station in the portal', () => {
     await page.getByTestId('cp-table').getByRole('link', { name: cp }).first().click();
     await tab(page, 'Connectors').click();
     await connectorMenu(page, 1, 'More commands', 'Unlock connector');
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Send' }).click();
+    await confirmWith(page, 'Send');
     await answered(page, 'Unlock connector 1: the charge point answered Unlocked');
 
     // EVSE 2 out of service: its state and its plug's follow.
@@ -218,13 +208,12 @@ describe('an OCPP 2.0.1 charging station in the portal', () => {
     await tab(page, 'Information').click();
     const bootBefore = await page.getByTestId('cp-last-boot').innerText();
     await chooseCommand(page, 'Reset (Soft)');
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Send' }).click();
+    await confirmWith(page, 'Send');
     await answered(page, 'Reset (Soft): the charge point answered Accepted');
     await expect.poll(() => page.getByTestId('cp-last-boot').innerText()).not.toBe(bootBefore);
 
     // In Turkish: EVSE 2 back in service, answered in Turkish, its plug free again.
-    await page.getByTestId('language-switch').click();
-    await page.getByRole('menuitem', { name: 'Türkçe' }).click();
+    await switchToTurkish(page);
     await tab(page, 'Soketler').click();
     await connectorRow(page, 2).getByTestId('evse-plugs').getByText('Fiş 1: Kullanım dışı').waitFor();
     await connectorMenu(page, 2, 'Diğer komutlar', 'Kullanılabilirliği değiştir');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { isValidVkn } from '@voltline/contract';
-import { launchBrowser, newPage, screenshot, signInAs } from '../support/browser';
+import { confirmWith, launchBrowser, newPage, screenshot, signInAs, uniqueName } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -30,12 +30,11 @@ async function pickTreeOption(page: Page, testId: string, option: string): Promi
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
 }
 
-async function confirm(page: Page, button: string): Promise<void> {
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: button }).click();
-}
-
 describe('operator management', () => {
   it('creates an operator with its merchant, edits it, archives and restores it', async () => {
+    // Names of this attempt's own: a retry finds its first attempt's operator in the tree.
+    const izmir = uniqueName('Voltline İzmir');
+    const ege = uniqueName('Voltline Ege');
     const { context, page } = await newPage(browser, server.url);
     await signInAs(page, 'admin@voltline.local', '/portal/management/operator');
     await treeRow(page, 'Voltline İstanbul').waitFor();
@@ -43,7 +42,7 @@ describe('operator management', () => {
 
     await page.getByRole('button', { name: 'Add operator' }).click();
     await page.getByRole('heading', { name: 'Add operator' }).waitFor();
-    await page.getByLabel('Company name').fill('Voltline İzmir');
+    await page.getByLabel('Company name').fill(izmir);
     await pickTreeOption(page, 'operator-form-parent', 'Voltline İstanbul');
     await page.getByLabel('E-mail', { exact: true }).fill('izmir@voltline.local');
     await page.getByLabel('Support e-mail').fill('destek.izmir@voltline.local');
@@ -74,7 +73,7 @@ describe('operator management', () => {
     await page.getByRole('button', { name: 'Create operator' }).click();
 
     await page.waitForURL(/\/portal\/management\/operator\/detail\/\d+$/);
-    await page.getByRole('heading', { name: /Voltline İzmir/ }).waitFor();
+    await page.getByRole('heading', { name: izmir }).waitFor();
     const details = page.getByTestId('operator-details');
     await expect.poll(() => details.innerText()).toContain('Voltline İstanbul');
     await expect.poll(() => details.innerText()).toContain('120 s');
@@ -86,48 +85,48 @@ describe('operator management', () => {
 
     // In the tree, below its parent.
     await page.getByRole('button', { name: 'Go back' }).click();
-    await treeRow(page, 'Voltline İzmir').waitFor();
+    await treeRow(page, izmir).waitFor();
     const parentLevel = await treeRow(page, 'Voltline İstanbul').getAttribute('class');
-    const childLevel = await treeRow(page, 'Voltline İzmir').getAttribute('class');
+    const childLevel = await treeRow(page, izmir).getAttribute('class');
     expect(parentLevel).toContain('ant-table-row-level-1');
     expect(childLevel).toContain('ant-table-row-level-2');
 
     // Edit: rename and change the heartbeat.
-    await treeRow(page, 'Voltline İzmir').getByRole('button', { name: 'Edit' }).click();
-    await page.getByRole('heading', { name: 'Edit Voltline İzmir' }).waitFor();
-    await page.getByLabel('Company name').fill('Voltline Ege');
+    await treeRow(page, izmir).getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('heading', { name: `Edit ${izmir}` }).waitFor();
+    await page.getByLabel('Company name').fill(ege);
     await page.getByLabel('Heartbeat interval').fill('600');
     await screenshot(page, 'operator-edit');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/operator\/detail\/\d+$/);
-    await page.getByRole('heading', { name: /Voltline Ege/ }).waitFor();
+    await page.getByRole('heading', { name: ege }).waitFor();
     await expect.poll(() => details.innerText()).toContain('600 s');
 
     // Archive it: it leaves the tree and shows in the archived list; then restore it.
     await page.getByRole('button', { name: 'Archive' }).click();
     await page.locator('.ant-modal-confirm-title').getByText('Archive this operator?').waitFor();
-    await confirm(page, 'Archive');
+    await confirmWith(page, 'Archive');
     await page.getByText('Operator archived.').waitFor();
     await page.getByRole('button', { name: 'Restore' }).waitFor();
     await page.goto('/portal/management/operator');
     await treeRow(page, 'Voltline İstanbul').waitFor();
-    expect(await treeRow(page, 'Voltline Ege').count()).toBe(0);
+    expect(await treeRow(page, ege).count()).toBe(0);
     await page.getByRole('tab', { name: 'Archived' }).click();
-    const archivedRow = page
-      .getByTestId('operator-archived')
-      .locator('tr.ant-table-row', { hasText: 'Voltline Ege' });
+    const archivedRow = page.getByTestId('operator-archived').locator('tr.ant-table-row', { hasText: ege });
     await archivedRow.waitFor();
     await screenshot(page, 'operators-archived');
     await archivedRow.getByRole('button', { name: 'Restore' }).click();
-    await confirm(page, 'Restore');
+    await confirmWith(page, 'Restore');
     await page.getByText('Operator restored.').waitFor();
     await expect.poll(() => archivedRow.count()).toBe(0);
     await page.getByRole('tab', { name: 'Operator tree' }).click();
-    await treeRow(page, 'Voltline Ege').waitFor();
+    await treeRow(page, ege).waitFor();
     await context.close();
   });
 
   it('does not offer to archive an operator with active sub-operators, and says why', async () => {
+    // A name of this attempt's own: a retry finds its first attempt's sub-operator in the tree.
+    const cankaya = uniqueName('Voltline Çankaya');
     const { context, page } = await newPage(browser, server.url);
     await signInAs(page, 'admin@voltline.local');
     // A sub-operator below Ankara, made through the API, keeps Ankara from being archived.
@@ -140,7 +139,7 @@ describe('operator management', () => {
     const created = await page.request.post('/api/portal/operator/AddOperatorWithMerchantAsync', {
       headers: auth,
       data: {
-        name: 'Voltline Çankaya',
+        name: cankaya,
         parentId: ankara?.id,
         merchant: {
           legalName: 'Çankaya Şarj Ltd. Şti.',
@@ -157,7 +156,7 @@ describe('operator management', () => {
     expect(created.status()).toBe(200);
 
     await page.goto('/portal/management/operator');
-    await treeRow(page, 'Voltline Çankaya').waitFor();
+    await treeRow(page, cankaya).waitFor();
     // The server would refuse: the tree does not offer it, and says why.
     const archive = treeRow(page, 'Voltline Ankara').getByRole('button', { name: 'Archive' });
     await expect.poll(() => archive.isDisabled()).toBe(true);

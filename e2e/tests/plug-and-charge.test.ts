@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
   authorizeContract,
@@ -6,7 +6,15 @@ import {
   startCharger201,
   type SimCharger201,
 } from '@voltline/simulator';
-import { api, launchBrowser, newPage, screenshot, signInAs, uniqueName } from '../support/browser';
+import {
+  api,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInAs,
+  switchToTurkish,
+  uniqueName,
+} from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 // Plug & Charge with no provider configured: a 2.0.1 station's EV-certificate and contract
@@ -67,17 +75,9 @@ describe('Plug & Charge on the Security tab', () => {
     await contract.getByText('NoCertificateAvailable · TR-VLT-C00000042', { exact: false }).waitFor();
     await screenshot(page, 'plug-and-charge-security-tab');
 
-    // Back at the top of the page (the screenshot scrolled it), switch to Turkish; a click on the
-    // menu while it opens is lost, so it is repeated until the page speaks Turkish.
+    // Back at the top of the page (the screenshot scrolled it), switch to Turkish.
     await page.evaluate(() => window.scrollTo(0, 0));
-    const turkish = page.getByRole('menuitem', { name: 'Türkçe' });
-    await expect
-      .poll(async () => {
-        if (!(await turkish.isVisible())) await page.getByTestId('language-switch').click();
-        await turkish.click({ timeout: 2_000 }).catch(() => undefined);
-        return page.evaluate(() => document.documentElement.lang);
-      })
-      .toBe('tr');
+    await switchToTurkish(page);
     await events
       .locator('tbody tr', { hasText: 'Tak ve Şarj Et: araç sözleşme sertifikası kurulumu istendi' })
       .waitFor();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, signInAs } from '../support/browser';
+import { launchBrowser, newPage, screenshot, signInAs, switchToTurkish } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -20,8 +20,7 @@ describe('language and theme settings', () => {
     const { context, page } = await newPage(browser, server.url);
     await signInAs(page, 'admin@voltline.local', '/portal/management/user');
     await page.getByTestId('user-table').waitFor();
-    await page.getByTestId('language-switch').click();
-    await page.getByRole('menuitem', { name: 'Türkçe' }).click();
+    await switchToTurkish(page);
 
     await page.getByRole('menuitem', { name: 'Kullanıcılar' }).waitFor();
     await page.getByRole('heading', { name: 'Kullanıcılar' }).waitFor();

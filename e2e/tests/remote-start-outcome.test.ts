@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { SimCharger } from '@voltline/simulator';
 import { launchBrowser, newPage, screenshot, signInAs, uniqueName } from '../support/browser';
-import { chargerWithTariff } from '../support/charger';
+import { chargerWithTariff, endLeftovers } from '../support/charger';
 import { startServer, type TestServer } from '../support/server';
 
 // Issue #34: a remote start with a card already charging elsewhere used to show "The charge point
@@ -40,6 +40,8 @@ async function remoteStart(page: Page, connector: number, card: string): Promise
 
 describe('a remote start followed to its outcome', () => {
   it('shows a card already charging elsewhere as refused, in red and in words; a start that works links its session', async () => {
+    // A retry must not find DEMO0002 and DEMO0001 still charging at the first attempt's chargers.
+    await endLeftovers(chargers);
     const { page } = await newPage(browser, server.url);
     await signInAs(page, 'admin@voltline.local');
     const setup = (id: string) =>

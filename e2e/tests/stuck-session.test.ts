@@ -10,7 +10,7 @@ import {
   signInAs,
   uniqueName,
 } from '../support/browser';
-import { chargerWithTariff } from '../support/charger';
+import { cardOfTheAttempt, chargerWithTariff } from '../support/charger';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -98,8 +98,9 @@ describe('closing a session whose charger went silent', () => {
     const { page } = await newPage(browser, server.url);
     await signInAs(page, 'admin@voltline.local');
     const cpId = uniqueName('E2E-STUCK');
+    const card = await cardOfTheAttempt(page, OPERATOR, 'E2ESTUCK');
     const charger = await prepareCharger(page, cpId);
-    const start = await charger.startSession(1, 'DEMO0001');
+    const start = await charger.startSession(1, card);
     expect(start.status).toBe('Accepted');
     const id = start.transactionId ?? 0;
     await expect
@@ -163,14 +164,15 @@ describe('closing a session whose charger went silent', () => {
     const { page } = await newPage(browser, server.url);
     await signInAs(page, 'admin@voltline.local');
     const cpId = uniqueName('E2E-REFUSE');
+    const card = await cardOfTheAttempt(page, OPERATOR, 'E2ESTUCK');
     // A charger that keeps delivering energy when Voltline refuses the start.
     const charger = await prepareCharger(page, cpId, {
       StopTransactionOnInvalidId: 'false',
       MaxEnergyOnInvalidId: '1000000000',
     });
-    expect((await charger.startSession(1, 'DEMO0001')).status).toBe('Accepted');
+    expect((await charger.startSession(1, card)).status).toBe('Accepted');
     // The same card on the other connector: Voltline refuses it, the charger charges anyway.
-    const second = await charger.startSession(2, 'DEMO0001');
+    const second = await charger.startSession(2, card);
     const id = second.transactionId ?? 0;
     await expect
       .poll(async () => (await session(page, id)).unauthorized, { timeout: 30_000, interval: 1000 })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, signInAs } from '../support/browser';
+import { confirmWith, launchBrowser, newPage, signInAs, uniqueName } from '../support/browser';
 import { serverApi, startServer, type TestServer } from '../support/server';
 
 // Small things a support team meets every day: what a deleted record leaves behind, where notices
@@ -68,14 +68,14 @@ describe('the support desk', () => {
     const { page } = await newPage(browser, server.url);
     await signInAs(page, 'admin@voltline.local', `/portal/management/driver/detail/${driver.id}`);
     await page.getByTestId('driver-delete').click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Delete' }).click();
+    await confirmWith(page, 'Delete');
     await page.waitForURL('**/portal/management/driver');
     expect(await errorNoticesAfterAWhile(page)).toEqual([]);
 
     await page.goto(`/portal/management/tariff/detail/${tariff.id}`);
     await page.getByTestId('tariff-details').waitFor();
     await page.getByRole('button', { name: 'Delete', exact: true }).first().click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Delete' }).click();
+    await confirmWith(page, 'Delete');
     await page.waitForURL('**/portal/management/tariff');
     expect(await errorNoticesAfterAWhile(page)).toEqual([]);
   });
@@ -86,7 +86,7 @@ describe('the support desk', () => {
     await signInAs(page, 'admin@voltline.local', `/portal/management/tariff/detail/${tariff.id}`);
     await page.getByTestId('tariff-details').waitFor();
     await page.getByRole('button', { name: 'Retire', exact: true }).first().click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Retire' }).click();
+    await confirmWith(page, 'Retire');
     const notice = page.locator('.ant-notification-notice-success');
     await notice.waitFor();
     // A retired tariff offers Reinstate beside Delete. A button's name may start with its icon's.
@@ -98,12 +98,14 @@ describe('the support desk', () => {
 
   it("names a connector's tariff to Finance and CallCenter", async () => {
     const tariff = await newTariff('Gece AC');
-    const cp = await newChargePoint('DESK-TARIFF-1');
+    // An id of this attempt's own: a retry would be refused its first attempt's.
+    const cpId = uniqueName('DESK-TARIFF-1');
+    const cp = await newChargePoint(cpId);
     const [connector] = await api<{ id: number }[]>(`portal/connector?chargePointDbId=${cp.chargePoint.id}`);
     await api('portal/connector', { id: connector?.id, tariffId: tariff.id }, 'PUT');
     for (const email of ['finance@voltline.local', 'callcenter@voltline.local']) {
       const { context, page } = await newPage(browser, server.url);
-      await signInAs(page, email, '/portal/management/device/detail/DESK-TARIFF-1');
+      await signInAs(page, email, `/portal/management/device/detail/${cpId}`);
       await page.getByRole('tab', { name: 'Connectors' }).click();
       await page.getByRole('cell', { name: 'Gece AC' }).waitFor();
       expect(await page.getByRole('cell', { name: `#${tariff.id}`, exact: true }).count(), email).toBe(0);
@@ -127,9 +129,11 @@ describe('the support desk', () => {
   });
 
   it('offers no archived charge point in the Add charge points dialog', async () => {
-    await newChargePoint('DESK-SC-IN');
-    await newChargePoint('DESK-SC-FREE');
-    const archived = await newChargePoint('DESK-SC-GONE');
+    // Ids of this attempt's own: a retry would be refused its first attempt's.
+    const p = uniqueName('DESK-SC');
+    await newChargePoint(`${p}-IN`);
+    await newChargePoint(`${p}-FREE`);
+    const archived = await newChargePoint(`${p}-GONE`);
     await api(`portal/ChargePoint/${archived.chargePoint.id}`, undefined, 'DELETE');
     const group = await api<{ id: number }>('portal/SmartCharging', {
       name: 'Desk depot',
@@ -139,15 +143,18 @@ describe('the support desk', () => {
       maxPower: 32,
       minPerSession: 6,
       schedule: [{ from: '07:00', limit: 20 }],
-      chargePointIds: ['DESK-SC-IN'],
+      chargePointIds: [`${p}-IN`],
     });
     const { page } = await newPage(browser, server.url);
     await signInAs(page, 'admin@voltline.local', `/portal/management/smartCharging/detail/${group.id}`);
     await page.getByTestId('sc-members-add').click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('searchbox').fill('DESK-SC');
+    await dialog.getByRole('searchbox').fill(p);
     await dialog.getByRole('searchbox').press('Enter');
-    await dialog.getByRole('cell', { name: 'DESK-SC-FREE' }).first().waitFor();
-    expect(await dialog.getByText('DESK-SC-GONE').count()).toBe(0);
+    await dialog
+      .getByRole('cell', { name: `${p}-FREE` })
+      .first()
+      .waitFor();
+    expect(await dialog.getByText(`${p}-GONE`).count()).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, pick, screenshot, signInAs } from '../support/browser';
+import { confirmWith, launchBrowser, newPage, pick, screenshot, signInAs } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -70,7 +70,7 @@ describe('user management', () => {
 
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.locator('.ant-modal-confirm-title').getByText('Delete this user?').waitFor();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Delete' }).click();
+    await confirmWith(page, 'Delete');
     await page.waitForURL(/\/portal\/management\/user(\?.*)?$/);
     await page.getByTestId('user-search').locator('input').fill(handle);
     await page.getByTestId('user-search').locator('input').press('Enter');

@@ -3,13 +3,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, signInAs } from '../support/browser';
+import { launchBrowser, newPage, screenshot, signInAs, uniqueName } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
 let browser: Browser;
 let receiver: Server;
-const received: { signature: string; type: string; body: string }[] = [];
+const received: { path: string; signature: string; type: string; body: string }[] = [];
 
 beforeAll(async () => {
   // The receiver runs beside the server, on this machine: the server must be allowed to reach it.
@@ -19,6 +19,7 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       received.push({
+        path: req.url ?? '',
         signature: String(req.headers['voltline-signature']),
         type: String(req.headers['voltline-event-type']),
         body,
@@ -42,7 +43,11 @@ describe('the webhooks screen', () => {
     await page.getByRole('menuitem', { name: 'Webhooks' }).click();
     await page.waitForURL('**/portal/integrations/webhooks');
 
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/voltline`;
+    // A path of this attempt's own: a retry finds its first attempt's endpoint, and its deliveries.
+    const path = `/${uniqueName('voltline')}`;
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}${path}`;
+    const endpoint = page.getByTestId('webhook-endpoints').locator('tr.ant-table-row', { hasText: url });
+    const mine = () => received.filter((r) => r.path === path);
     await page.getByTestId('webhook-add').click();
     await page.locator('#webhook-url').fill(url);
     await page.locator('#webhook-save').click();
@@ -51,22 +56,23 @@ describe('the webhooks screen', () => {
     const secret = (await secretText.innerText()).trim();
     expect(secret).toMatch(/^whsec_/);
     await page.getByRole('button', { name: 'I have copied it' }).click();
-    await expect.poll(() => page.getByTestId('webhook-url-cell').first().innerText()).toBe(url);
-    await expect.poll(() => page.getByTestId('webhook-state').first().innerText()).toBe('On');
+    await expect.poll(() => endpoint.getByTestId('webhook-url-cell').innerText()).toBe(url);
+    await expect.poll(() => endpoint.getByTestId('webhook-state').innerText()).toBe('On');
 
-    await page.getByRole('button', { name: 'Send test event' }).click();
-    await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
-    const [got] = received;
+    await endpoint.getByRole('button', { name: 'Send test event' }).click();
+    await expect.poll(() => mine().length, { timeout: 15_000 }).toBe(1);
+    const [got] = mine();
     const [t, v1] = got!.signature.split(',').map((p) => p.split('=')[1]);
     expect(createHmac('sha256', secret).update(`${t}.${got!.body}`).digest('hex')).toBe(v1);
     expect(got!.type).toBe('webhook.test');
 
     const log = page.getByTestId('webhook-deliveries');
+    const delivery = log.locator('tr.ant-table-row', { hasText: url });
     await expect
-      .poll(() => log.getByTestId('delivery-state').first().innerText(), { timeout: 15_000 })
+      .poll(() => delivery.getByTestId('delivery-state').first().innerText(), { timeout: 15_000 })
       .toBe('Delivered');
-    expect(await log.getByTestId('delivery-type').first().innerText()).toBe('webhook.test');
-    await log.locator('.ant-table-row-expand-icon').first().click();
+    expect(await delivery.getByTestId('delivery-type').first().innerText()).toBe('webhook.test');
+    await delivery.locator('.ant-table-row-expand-icon').first().click();
     await expect.poll(() => log.innerText()).toContain('thanks from the receiver');
     // The secret is not shown again anywhere on the screen.
     expect(await page.locator('body').innerText()).not.toContain(secret);
