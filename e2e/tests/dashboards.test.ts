@@ -5,6 +5,7 @@ import {
   DEMO_PASSWORD,
   launchBrowser,
   newPage,
+  pickMenuItem,
   screenshot,
   signIn,
   signInAs,
@@ -124,25 +125,12 @@ describe('dashboards', () => {
     await screenshot(page, 'dashboard-analytics');
 
     // A preset changes the range in the address and the figures follow it.
-    // A click that lands while the picker still opens (or redraws with fresh figures) is lost:
-    // the picker is opened and the preset picked again until the address has the range.
-    const ranged = () => /from=\d{4}-\d{2}-\d{2}&to=/.test(page.url());
-    const preset = page.locator('.ant-picker-presets').getByText('Last 30 days');
-    await expect
-      .poll(
-        async () => {
-          if (ranged()) return true;
-          if (await preset.isVisible()) await preset.click({ timeout: 2_000 }).catch(() => undefined);
-          else
-            await page
-              .locator('.ant-picker-range')
-              .click({ timeout: 2_000 })
-              .catch(() => undefined);
-          return ranged();
-        },
-        { timeout: 20_000, interval: 1_000 },
-      )
-      .toBe(true);
+    // The picker is opened and the preset picked again until the address has the range.
+    await pickMenuItem(
+      () => page.locator('.ant-picker-range').click({ timeout: 2_000 }),
+      page.locator('.ant-picker-presets').getByText('Last 30 days'),
+      () => Promise.resolve(/from=\d{4}-\d{2}-\d{2}&to=/.test(page.url())),
+    );
     await page.getByTestId('stat-sessions-value').waitFor();
   });
 
