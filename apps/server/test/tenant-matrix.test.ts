@@ -6,6 +6,7 @@ import {
   bookings,
   chargerEvents,
   commandRecords,
+  connectors,
   diagnosticsRequests,
   storedFiles,
   driverAddresses,
@@ -229,6 +230,7 @@ beforeAll(async () => {
     })
     .returning();
   Object.assign(ids, { command: command!.id });
+  const [connector] = await db.select().from(connectors).where(eq(connectors.chargePointId, cp.id));
   Object.assign(ids, {
     apiKey: apiKey!.id,
     booking: booking!.id,
@@ -236,6 +238,7 @@ beforeAll(async () => {
     driver: murat!.id,
     card: card!.id,
     chargePoint: cp.id,
+    connector: connector!.id,
     chargePointIdentity: cp.chargePointId,
     tariff: tariff!.id,
     address: address!.id,
@@ -436,6 +439,7 @@ describe('the tenant matrix', () => {
       ['ChargePoint/Bulk', { selection: { mode: 'ids', ids: [ids.chargePoint] }, action: 'archive' }],
       ['Driver/Bulk', { selection: { mode: 'ids', ids: [ids.driver] }, action: 'block', reason: 'probe' }],
       ['driver/RFIDCards/Bulk', { selection: { mode: 'ids', ids: [ids.card] }, action: 'block' }],
+      ['connector/Bulk', { selection: { mode: 'ids', ids: [ids.connector] }, action: 'inoperative' }],
       [
         'Transaction/Bulk',
         { selection: { mode: 'ids', ids: [ids.session] }, action: 'close', reason: 'probe' },

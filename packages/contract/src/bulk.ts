@@ -32,6 +32,12 @@ export type CardFilter = z.infer<typeof CardFilter>;
 export const CardSelection = selection(CardFilter);
 export type CardSelection = z.input<typeof CardSelection>;
 
+/** The connectors a bulk action may be for by filter: every connector of one charge point (archived too). */
+export const ConnectorBulkFilter = z.object({ chargePointId: z.string().trim().min(1).max(255) });
+export type ConnectorBulkFilter = z.infer<typeof ConnectorBulkFilter>;
+export const ConnectorSelection = selection(ConnectorBulkFilter);
+export type ConnectorSelection = z.input<typeof ConnectorSelection>;
+
 /** Commands a bulk action sends: each through the same gateway and checks as one sent alone. */
 export const BULK_COMMANDS = [
   'reset',
@@ -77,6 +83,31 @@ export const ChargePointBulkBody = z
     path: ['groupId'],
   });
 export type ChargePointBulkBody = z.input<typeof ChargePointBulkBody>;
+
+export const CONNECTOR_BULK_ACTIONS = [
+  'operative',
+  'inoperative',
+  'archive',
+  'unarchive',
+  'assignTariff',
+] as const;
+export type ConnectorBulkAction = (typeof CONNECTOR_BULK_ACTIONS)[number];
+/**
+ * `POST portal/connector/Bulk`: make many connectors available or unavailable (ChangeAvailability,
+ * a remote command to each charger), archive or restore them, or put one tariff on them
+ * (`tariffId` null takes it off).
+ */
+export const ConnectorBulkBody = z
+  .object({
+    selection: ConnectorSelection,
+    action: z.enum(CONNECTOR_BULK_ACTIONS),
+    tariffId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+  })
+  .refine((b) => b.action !== 'assignTariff' || b.tariffId !== undefined, {
+    message: 'bulk.tariffRequired',
+    path: ['tariffId'],
+  });
+export type ConnectorBulkBody = z.input<typeof ConnectorBulkBody>;
 
 export const DRIVER_BULK_ACTIONS = ['archive', 'block', 'activate'] as const;
 /** `POST portal/Driver/Bulk`: archive many drivers, or change their status with one reason. */
@@ -138,5 +169,6 @@ export const BULK_API = {
   chargePointCommands: 'portal/ChargePoint/Bulk/commands',
   drivers: 'portal/Driver/Bulk',
   cards: 'portal/driver/RFIDCards/Bulk',
+  connectors: 'portal/connector/Bulk',
   sessions: 'portal/Transaction/Bulk',
 } as const;

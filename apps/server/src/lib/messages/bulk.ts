@@ -22,6 +22,10 @@ const en = {
   'bulk.removedFromGroup': 'Left the group {name}; its limits are being cleared.',
   'bulk.alreadyInGroup': 'Already in the group {name}; nothing was done.',
   'bulk.notInGroup': 'Not in the group {name}; nothing was done.',
+  'bulk.connectorIsArchived': 'The connector is archived; restore it first. Nothing was done.',
+  'bulk.connectorTariffSet': 'Tariff set.',
+  'bulk.connectorTariffRemoved': 'Tariff taken off.',
+  'bulk.sameTariff': 'Already on this tariff; nothing was done.',
 };
 
 const tr: Record<keyof typeof en, string> = {
@@ -48,6 +52,10 @@ const tr: Record<keyof typeof en, string> = {
   'bulk.removedFromGroup': '{name} grubundan çıkarıldı; sınırları kaldırılıyor.',
   'bulk.alreadyInGroup': 'Zaten {name} grubunda; hiçbir şey yapılmadı.',
   'bulk.notInGroup': '{name} grubunda değil; hiçbir şey yapılmadı.',
+  'bulk.connectorIsArchived': 'Soket arşivde; önce geri alın. Hiçbir şey yapılmadı.',
+  'bulk.connectorTariffSet': 'Tarife atandı.',
+  'bulk.connectorTariffRemoved': 'Tarife kaldırıldı.',
+  'bulk.sameTariff': 'Zaten bu tarifede; hiçbir şey yapılmadı.',
 };
 
 export const bulkMessages = { en, tr };

@@ -4,6 +4,7 @@ import {
   CardBulkBody,
   ChargePointBulkBody,
   ChargePointBulkCommandBody,
+  ConnectorBulkBody,
   DriverBulkBody,
   SessionBulkBody,
   ok,
@@ -86,6 +87,27 @@ export function bulkRoutes(app: App, { bulk }: { bulk: BulkService }) {
       },
     },
     async (request) => ({ data: await bulk.cards(ctxOf(request), request.body) }),
+  );
+
+  app.post(
+    `/${BULK_API.connectors}`,
+    {
+      // Availability is a remote command to each charger: who may not send commands may not ask it.
+      config: {
+        permission: 'chargePoints:write',
+        bodyNeeds: (body) =>
+          body.action === 'operative' || body.action === 'inoperative'
+            ? ['commands:write', ...permissionsForCommand('changeAvailability', {})]
+            : [],
+      },
+      schema: {
+        tags,
+        summary: 'Make many connectors available or unavailable, archive, restore or set their tariff',
+        body: ConnectorBulkBody,
+        response,
+      },
+    },
+    async (request) => ({ data: await bulk.connectors(ctxOf(request), request.body) }),
   );
 
   app.post(

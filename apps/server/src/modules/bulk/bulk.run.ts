@@ -93,7 +93,7 @@ export function tooMany(total: number) {
 }
 
 /** What a bulk action may refuse a row of, for its audit line. */
-export type RefusedEntity = 'chargePoint' | 'driver' | 'rfidCard' | 'session';
+export type RefusedEntity = 'chargePoint' | 'connector' | 'driver' | 'rfidCard' | 'session';
 
 /** Leaves the audit line of a row refused or failed before its service changed anything. */
 export type Refusal = (

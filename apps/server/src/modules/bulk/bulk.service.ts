@@ -7,6 +7,7 @@ import {
   answerOutcome,
   type BulkResult,
   type CardBulkBody,
+  type ConnectorBulkBody,
   type SessionBulkBody,
   type SmartChargingGroup,
   type ChargePointBulkBody,
@@ -28,6 +29,7 @@ import type { DriversService } from '../drivers/drivers.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { SmartChargingService } from '../smart-charging/smart-charging.service.js';
 import { bulkCards } from './bulk.cards.js';
+import { bulkConnectors } from './bulk.connectors.js';
 import {
   runRows,
   summed,
@@ -43,6 +45,7 @@ type CommandBody = z.output<typeof ChargePointBulkCommandBody>;
 type CpBody = z.output<typeof ChargePointBulkBody>;
 type DriverBody = z.output<typeof DriverBulkBody>;
 type CardBody = z.output<typeof CardBulkBody>;
+type ConnectorBody = z.output<typeof ConnectorBulkBody>;
 type SessionBody = z.output<typeof SessionBulkBody>;
 type CpRow = BulkRow & { chargePointId: string; archived: boolean; connectorIds: number[] };
 
@@ -200,6 +203,10 @@ export class BulkService {
 
   cards(ctx: Ctx, body: CardBody): Promise<BulkResult> {
     return bulkCards(this.deps.driverDetails, ctx, body, (...a) => this.refusal(ctx, ...a));
+  }
+
+  connectors(ctx: Ctx, body: ConnectorBody): Promise<BulkResult> {
+    return bulkConnectors(this.deps, ctx, body, (...a) => this.refusal(ctx, ...a));
   }
 
   sessions(ctx: Ctx, body: SessionBody): Promise<BulkResult> {

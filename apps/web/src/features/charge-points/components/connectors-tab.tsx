@@ -3,10 +3,12 @@ import { Button, Flex, Table, Tag, Tooltip, Typography, type TableColumnsType } 
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { asksTransactionStatus, type ChargePoint, type Connector } from '@voltline/contract';
+import { useBulkSelection } from '../../../components/bulk/use-bulk-selection';
 import { useCan } from '../../../hooks/use-permission';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useConnectors } from '../api/get-connectors';
 import { useAvailableTariffs } from '../api/get-tariffs';
+import { ConnectorBulk } from './connector-bulk';
 import { ConnectorCommands } from './connector-commands';
 import { ConnectorFormModal } from './connector-form-modal';
 import { ConnectorRecordActions } from './connector-record-actions';
@@ -24,6 +26,11 @@ export function ConnectorsTab({ cp }: { cp: ChargePoint }) {
   const [editing, setEditing] = useState<Connector | 'new' | null>(null);
   const list = connectors.data ?? [];
   const liveIds = list.filter((c) => !c.archived).map((c) => c.connectorId);
+  // Every connector is on the one page: ticking them all is the whole charge point.
+  const bulk = useBulkSelection<Connector, { chargePointId: string }>(
+    { chargePointId: cp.chargePointId },
+    { items: list, total: list.length, index: 0, size: list.length },
+  );
   // The connector carries its tariff's name: Finance and CallCenter may not list the tariffs.
   const tariffName = (c: Connector) =>
     c.tariffId === null
@@ -121,8 +128,10 @@ export function ConnectorsTab({ cp }: { cp: ChargePoint }) {
           </Button>
         </Flex>
       )}
+      {canWrite && <ConnectorBulk state={bulk} tariffs={tariffs.data} archivedChargePoint={cp.archived} />}
       <Table<Connector>
         rowKey="id"
+        rowSelection={canWrite ? bulk.rowSelection : undefined}
         columns={columns}
         dataSource={list}
         loading={connectors.isPending}
