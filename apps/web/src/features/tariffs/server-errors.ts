@@ -1,6 +1,7 @@
 import { isAxiosError } from 'axios';
 import type { ErrorBody } from '@voltline/contract';
-import type { ServerFieldErrors } from './components/tariff-form';
+
+export type ServerFieldErrors = NonNullable<ErrorBody['details']>;
 
 /** Field messages of a 400 answer, to show beside the fields they concern. */
 export function fieldErrorsOf(error: unknown): ServerFieldErrors | undefined {

@@ -1,13 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Card, Col, DatePicker, Form, Input, Radio, Row, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  componentsFromLegacy,
-  CURRENCIES,
-  TARIFF_PAYMENT_TYPES,
-  TARIFF_TYPES,
-  type ErrorBody,
-} from '@voltline/contract';
+import { componentsFromLegacy, CURRENCIES, TARIFF_PAYMENT_TYPES, TARIFF_TYPES } from '@voltline/contract';
 import { useMe } from '../../../api/get-me';
 import { useOperatorOptions } from '../../../api/lookups';
 import { currencySymbol } from '../../../lib/billing-format';
@@ -15,12 +9,10 @@ import { dateFormat } from '../../../lib/format';
 import { useOperatorTerms } from '../api/get-operator-terms';
 import { elementsOf } from '../components-values';
 import { componentsOfForm, ruleOf, type TariffFormValues } from '../form-values';
-import { formPathOf } from '../server-errors';
+import { formPathOf, type ServerFieldErrors } from '../server-errors';
 import { ComponentsEditor } from './components-editor';
 import { CostPreview } from './cost-preview';
 import { SimplePricingFields } from './simple-pricing-fields';
-
-export type ServerFieldErrors = NonNullable<ErrorBody['details']>;
 
 /** Until the operator's terms are known (or when they cannot be read), the network's defaults. */
 const DEFAULT_TERMS = { vatRate: 2000, pricesIncludeVat: true, timeZone: 'Europe/Istanbul' };
