@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { API, type Ok, type OperatorDetail } from '@voltline/contract';
 import { apiClient, unwrap } from '../../../lib/api-client';
-import { tariffKeys } from './keys';
 
 /** How an operator states its prices: what the cost preview needs to price as the server does. */
 export interface OperatorTerms {
@@ -17,7 +16,9 @@ const getOperatorTerms = async (id: number): Promise<OperatorTerms> => {
 
 export const useOperatorTerms = (operatorId: number | undefined) =>
   useQuery({
-    queryKey: [...tariffKeys.all, 'operatorTerms', operatorId] as const,
+    // Under the operators' key: every change of an operator invalidates ['operators'], so a new
+    // VAT rate or time zone reaches the preview at once.
+    queryKey: ['operators', 'priceTerms', operatorId] as const,
     queryFn: () => getOperatorTerms(operatorId ?? 0),
     enabled: operatorId !== undefined && Number.isInteger(operatorId) && operatorId > 0,
   });
