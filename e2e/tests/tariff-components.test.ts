@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
+  api,
   launchBrowser,
   newPage,
   pick,
@@ -28,6 +29,23 @@ const element = (page: Page, i: number) => page.getByTestId(`tariff-element-${i}
 /** Text as read: Intl writes a no-break space between a currency code and its amount. */
 const flat = async (l: Locator) => (await l.innerText()).replace(/\s+/g, ' ').trim();
 const component = (page: Page, e: number, c: number) => page.getByTestId(`price-component-${e}-${c}`);
+
+/** A charge point of the operator (no charger needed) with the tariff on its connector 1. */
+async function putOnConnector(page: Page, chargePointId: string, tariffId: number): Promise<void> {
+  const operators = await api<{ id: number; name: string }[]>(page, 'GET', 'portal/operator/lookup');
+  await api(page, 'POST', 'portal/ChargePoint', {
+    chargePointId,
+    name: `${chargePointId} Pier`,
+    operatorId: operators.find((o) => o.name === OPERATOR)?.id,
+    connectorCount: 1,
+  });
+  const connectors = await api<{ id: number; connectorId: number }[]>(
+    page,
+    'GET',
+    `portal/connector?chargePointId=${chargePointId}`,
+  );
+  await api(page, 'PUT', 'portal/connector', { id: connectors[0]?.id, tariffId });
+}
 
 /** Sets the operator's VAT to 20 %, included in its prices, in Istanbul time (the same on a retry). */
 async function setOperatorVat(page: Page): Promise<void> {
@@ -126,7 +144,24 @@ describe('tariffs by price components', () => {
     await expect.poll(() => page.getByTestId('tariff-preview-total').innerText()).toBe('₺250.50');
     await screenshot(page, 'tariff-components-detail');
 
+    const tariffId = Number(page.url().split('/').pop());
+
+    // On a connector with this tariff, the Connectors tab says its price too.
+    const cpId = uniqueName('E2E-TARIFF');
+    await putOnConnector(page, cpId, tariffId);
+    await page.goto(`/portal/management/device/detail/${cpId}/connectors`);
+    const connectorWords = page.getByTestId('connector-tariff-words');
+    await expect
+      .poll(() => flat(connectorWords.first()))
+      .toBe('TRY 8.00 per kWh (incl. 20% VAT, TRY 6.6667 excl. VAT)');
+    await expect.poll(() => connectorWords.count()).toBe(4);
+
+    // In Turkish, on the tab and on the tariff's page.
     await switchToTurkish(page);
+    await expect
+      .poll(() => flat(connectorWords.first()))
+      .toBe('kWh başına ₺8,00 (%20 KDV dahil, KDV hariç ₺6,6667)');
+    await page.goto(`/portal/management/tariff/detail/${tariffId}`);
     await expect.poll(() => flat(words)).toContain('kWh başına ₺8,00 (%20 KDV dahil, KDV hariç ₺6,6667)');
     await expect.poll(() => flat(words)).toContain('şarj dakikası başına ₺0,10');
     await expect.poll(() => flat(words)).toContain('ilk 10 dk ücretsiz');
