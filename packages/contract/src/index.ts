@@ -17,6 +17,8 @@ export * from './brands.js';
 export * from './drivers.js';
 export * from './tariff-components.js';
 export * from './tariff-words.js';
+export * from './tariff-engine/engine.js';
+export { localParts, localToInstant } from './tariff-engine/local-time.js';
 export * from './billing.js';
 export * from './analytics.js';
 export * from './firmware.js';

@@ -15,7 +15,7 @@ import { z } from 'zod';
  *   session's total of that type is billed in whole steps (rounded up), at the price of the last
  *   component of the type that applied.
  *
- * The rounding rules are in apps/server/src/modules/tariffs/engine.ts and docs/tariffs.md.
+ * The rounding rules are in packages/contract/src/tariff-engine/engine.ts and docs/tariffs.md.
  */
 export const PRICE_COMPONENT_TYPES = ['ENERGY', 'TIME', 'PARKING_TIME', 'FLAT'] as const;
 export type PriceComponentType = (typeof PRICE_COMPONENT_TYPES)[number];

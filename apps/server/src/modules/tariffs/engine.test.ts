@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   componentsFromLegacy,
+  priceSession,
   TariffComponents,
+  type PricingTerms,
+  type SessionTimeline,
   type TariffComponentsInput,
   type TariffSnapshot,
 } from '@voltline/contract';
-import { priceSession, type PricingTerms, type SessionTimeline } from './engine.js';
 import { sessionCost } from './pricing.js';
 
 const TZ = 'Europe/Istanbul'; // UTC+3, no DST

@@ -1,5 +1,4 @@
-import { componentsFromLegacy, type TariffSnapshot } from '@voltline/contract';
-import { priceSession } from './engine.js';
+import { componentsFromLegacy, priceSession, type TariffSnapshot } from '@voltline/contract';
 
 /**
  * The cost of a session in minor units: the fixed price, plus energy up to the limit at the

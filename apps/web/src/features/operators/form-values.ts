@@ -13,6 +13,9 @@ function merchantBody(m: MerchantInput): MerchantInput {
   };
 }
 
+/** A VAT rate typed in percent (18.5) as basis points (1850); two decimals are whole basis points. */
+export const vatBasisPoints = (percent: number) => Math.round(percent * 100);
+
 /** Form values as the API takes them: blanks as null, the minimum balance in minor units. */
 export function operatorBody(
   v: OperatorFormValues,
@@ -28,6 +31,9 @@ export function operatorBody(
     minBalance: Math.round(v.minBalance * 100),
     role: blankToNull(v.role),
     autoRegisterChargePoints: v.autoRegisterChargePoints,
+    vatRate: vatBasisPoints(v.vatRate),
+    pricesIncludeVat: v.pricesIncludeVat,
+    timeZone: v.timeZone,
     ...(v.merchant ? { merchant: merchantBody(v.merchant) } : {}),
   };
 }

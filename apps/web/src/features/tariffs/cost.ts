@@ -1,38 +1,62 @@
-import type { TariffSnapshot } from '@voltline/contract';
+import {
+  localToInstant,
+  priceSession,
+  type PricedSession,
+  type PricingTerms,
+  type SessionTimeline,
+  type TariffSnapshot,
+} from '@voltline/contract';
 
 export type PriceRule = Pick<
   TariffSnapshot,
   'paymentType' | 'pricePerKwh' | 'limitKwh' | 'overLimitPricePerKwh' | 'fixedPrice'
 >;
 
-export interface CostBreakdown {
-  /** Minor units, rounded half up once, as the server bills it. */
-  total: number;
-  fixed: number;
-  withinWh: number;
-  overWh: number;
-  overPrice: number;
+/** The example session the preview prices; the start is a wall-clock time in the operator's zone. */
+export interface ExampleSession {
+  kwh: number;
+  /** Minutes of charging, from the start. */
+  chargingMinutes: number;
+  /** Minutes the car stays plugged in after charging ended. */
+  parkingMinutes: number;
+  /** YYYY-MM-DD and minutes since midnight, local to `timeZone`. */
+  date: string;
+  startMinute: number;
+  timeZone: string;
 }
 
 /**
- * The server's billing rule (apps/server/src/modules/tariffs/pricing.ts), repeated here so the
- * form can show what a session will cost before the tariff is saved: the fixed price, plus energy
- * up to the limit at the energy price and beyond it at the over-limit price, priced in Wh and
- * rounded half up once at the end. A test pins both to the same figures.
+ * The example as the engine sees a session: it starts at the local time given, charges evenly for
+ * its charging minutes (a meter reading at the end of charging holds all its energy, so none falls
+ * into parking), then parks.
  */
-export function tariffCost(rule: PriceRule, energyWh: number): CostBreakdown {
-  const energy = Math.max(0, Math.round(energyWh));
-  const limitWh = rule.limitKwh === null ? Number.POSITIVE_INFINITY : Math.round(rule.limitKwh * 1000);
-  const withinWh = Math.min(energy, limitWh);
-  const overWh = Math.max(0, energy - limitWh);
-  const overPrice = rule.overLimitPricePerKwh ?? rule.pricePerKwh;
-  if (rule.paymentType === 'Free') return { total: 0, fixed: 0, withinWh, overWh, overPrice };
-  const thousandths = withinWh * rule.pricePerKwh + overWh * overPrice;
+export function exampleTimeline(e: ExampleSession): SessionTimeline {
+  const [y, mo, d] = e.date.split('-').map(Number) as [number, number, number];
+  const start = localToInstant(y, mo, d, e.startMinute, e.timeZone);
+  const wh = Math.max(0, Math.round(e.kwh * 1000));
+  const chargingEnd = start + Math.max(0, Math.round(e.chargingMinutes * 60_000));
+  const stop = chargingEnd + Math.max(0, Math.round(e.parkingMinutes * 60_000));
   return {
-    total: rule.fixedPrice + Math.round(thousandths / 1000),
-    fixed: rule.fixedPrice,
-    withinWh,
-    overWh,
-    overPrice,
+    startedAt: new Date(start),
+    stoppedAt: new Date(stop),
+    chargingEndedAt: new Date(chargingEnd),
+    meterStartWh: 0,
+    meterStopWh: wh,
+    samples: stop > chargingEnd ? [{ at: new Date(chargingEnd), wh }] : [],
+    timeZone: e.timeZone,
   };
+}
+
+/**
+ * What the example session costs: the server's own engine (packages/contract/src/tariff-engine),
+ * so the preview shows exactly the lines, VAT and total a session like it is billed. A free tariff
+ * is never charged, whatever its components say. Null beyond exact arithmetic.
+ */
+export function previewCost(
+  terms: PricingTerms,
+  paymentType: TariffSnapshot['paymentType'],
+  example: ExampleSession,
+): PricedSession | null {
+  if (paymentType === 'Free') return { lines: [], net: 0, vat: 0, gross: 0 };
+  return priceSession(terms, exampleTimeline(example));
 }

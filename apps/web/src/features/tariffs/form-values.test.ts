@@ -31,6 +31,14 @@ describe('tariff form values', () => {
       fixedPrice: 1000,
       validFrom: '2025-01-01T00:00:00.000Z',
       validTo: null,
+      // The components derived from the fields, so the tariff keeps following them.
+      components: {
+        elements: [
+          { priceComponents: [{ type: 'FLAT', price: 1000, stepSize: 1 }] },
+          { priceComponents: [{ type: 'ENERGY', price: 851, stepSize: 1 }], restrictions: { maxKwh: 20 } },
+          { priceComponents: [{ type: 'ENERGY', price: 1230, stepSize: 1 }] },
+        ],
+      },
     });
   });
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { asksTransactionStatus, type ChargePoint, type Connector } from '@voltline/contract';
+import { asksTransactionStatus, describeTariff, type ChargePoint, type Connector } from '@voltline/contract';
 import { useBulkSelection } from '../../../components/bulk/use-bulk-selection';
 import { useCan } from '../../../hooks/use-permission';
 import { formatDateTime, formatNumber } from '../../../lib/format';
@@ -22,7 +22,8 @@ export function ConnectorsTab({ cp }: { cp: ChargePoint }) {
   const connectors = useConnectors(cp.chargePointId);
   const canWrite = useCan('chargePoints:write');
   const canCommand = useCan('commands:write');
-  const tariffs = useAvailableTariffs(cp.chargePointId, canWrite);
+  const canReadTariffs = useCan('tariffs:read');
+  const tariffs = useAvailableTariffs(cp.chargePointId, canWrite || canReadTariffs);
   const [editing, setEditing] = useState<Connector | 'new' | null>(null);
   const list = connectors.data ?? [];
   const liveIds = list.filter((c) => !c.archived).map((c) => c.connectorId);
@@ -36,6 +37,13 @@ export function ConnectorsTab({ cp }: { cp: ChargePoint }) {
     c.tariffId === null
       ? null
       : (c.tariffName ?? tariffs.data?.find((tf) => tf.id === c.tariffId)?.name ?? `#${c.tariffId}`);
+  // The price in words and figures, when the tariff can be read (AFIR order, VAT both ways).
+  const tariffWords = (c: Connector) => {
+    const tf = tariffs.data?.find((x) => x.id === c.tariffId);
+    if (!tf) return [];
+    const vat = { vatRate: tf.vatRate, pricesIncludeVat: tf.pricesIncludeVat };
+    return describeTariff(tf.components, tf.currency, i18n.language.startsWith('tr') ? 'tr' : 'en', vat);
+  };
 
   const columns: TableColumnsType<Connector> = [
     { title: t('fields.connector'), dataIndex: 'connectorId', key: 'id', width: 90 },
@@ -83,7 +91,25 @@ export function ConnectorsTab({ cp }: { cp: ChargePoint }) {
       render: (_, c) =>
         c.maximumPower === null ? '—' : `${formatNumber(c.maximumPower / 1000, i18n.language)} kW`,
     },
-    { title: t('fields.tariff'), key: 'tariff', render: (_, c) => tariffName(c) ?? '—' },
+    {
+      title: t('fields.tariff'),
+      key: 'tariff',
+      render: (_, c) => (
+        <Flex vertical gap={2}>
+          <span>{tariffName(c) ?? '—'}</span>
+          {tariffWords(c).map((w) => (
+            <Typography.Text
+              key={w}
+              type="secondary"
+              style={{ fontSize: 12 }}
+              data-testid="connector-tariff-words"
+            >
+              <bdi>{w}</bdi>
+            </Typography.Text>
+          ))}
+        </Flex>
+      ),
+    },
     {
       title: t('fields.session'),
       key: 'session',

@@ -11,6 +11,7 @@ import type { ServerFieldErrors } from '../server-errors';
 import { useServerErrors } from '../use-server-errors';
 import { formatIban } from '../validation';
 import { MerchantFields } from './merchant-fields';
+import { PriceTermsFields } from './price-terms-fields';
 
 export interface OperatorFormValues {
   name: string;
@@ -25,6 +26,10 @@ export interface OperatorFormValues {
   role?: string | null;
   /** No longer on the form: unknown chargers are held for an Admin, never placed in an operator. */
   autoRegisterChargePoints?: boolean;
+  /** Percent in the form (20); the API takes basis points (2000). */
+  vatRate: number;
+  pricesIncludeVat: boolean;
+  timeZone: string;
   merchant?: MerchantInput;
 }
 
@@ -59,6 +64,7 @@ export function OperatorForm({
     ? {
         ...operator,
         minBalance: operator.minBalance / 100,
+        vatRate: operator.vatRate / 100,
         merchant: operator.merchant
           ? { ...operator.merchant, iban: formatIban(operator.merchant.iban) }
           : undefined,
@@ -68,6 +74,9 @@ export function OperatorForm({
         heartbeatInterval: 300,
         prepaid: false,
         minBalance: 0,
+        vatRate: 20,
+        pricesIncludeVat: true,
+        timeZone: 'Europe/Istanbul',
         merchant: { country: 'TR' } as MerchantInput,
       };
   // Only an Admin may have a top-level operator; for an existing top-level operator the field stays empty.
@@ -179,6 +188,9 @@ export function OperatorForm({
             </Form.Item>
           </Col>
         </Row>
+      </Card>
+      <Card title={t('form.prices')} style={{ marginBottom: 16 }}>
+        <PriceTermsFields currentZone={operator?.timeZone} />
       </Card>
       <Card
         title={t('form.merchant')}

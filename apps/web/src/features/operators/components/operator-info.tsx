@@ -29,6 +29,13 @@ export function OperatorInfo({ operator: o }: { operator: OperatorDetail }) {
         <Descriptions.Item label={t('fields.minBalance')}>
           <bdi>{formatMoney(o.minBalance, NETWORK_CURRENCY, i18n.language)}</bdi>
         </Descriptions.Item>
+        <Descriptions.Item label={t('fields.vatRate')}>
+          <bdi>{formatNumber(o.vatRate / 100, i18n.language)} %</bdi>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.pricesIncludeVat')}>
+          {yesNo(o.pricesIncludeVat)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.timeZone')}>{o.timeZone}</Descriptions.Item>
         <Descriptions.Item label={t('fields.createdAt')}>{formatDateTime(o.createdAt)}</Descriptions.Item>
         {o.archivedAt && (
           <Descriptions.Item label={t('fields.archivedAt')}>{formatDateTime(o.archivedAt)}</Descriptions.Item>

@@ -1,30 +1,21 @@
 import { useEffect } from 'react';
-import { Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Button, Card, Col, DatePicker, Form, Input, Radio, Row, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CURRENCIES, TARIFF_PAYMENT_TYPES, TARIFF_TYPES, type ErrorBody } from '@voltline/contract';
+import { componentsFromLegacy, CURRENCIES, TARIFF_PAYMENT_TYPES, TARIFF_TYPES } from '@voltline/contract';
 import { useMe } from '../../../api/get-me';
 import { useOperatorOptions } from '../../../api/lookups';
-import { currencySymbol, decimalSeparator } from '../../../lib/billing-format';
+import { currencySymbol } from '../../../lib/billing-format';
 import { dateFormat } from '../../../lib/format';
-import { ruleOf, type TariffFormValues } from '../form-values';
+import { useOperatorTerms } from '../api/get-operator-terms';
+import { elementsOf } from '../components-values';
+import { componentsOfForm, ruleOf, type TariffFormValues } from '../form-values';
+import { formPathOf, type ServerFieldErrors } from '../server-errors';
+import { ComponentsEditor } from './components-editor';
 import { CostPreview } from './cost-preview';
+import { SimplePricingFields } from './simple-pricing-fields';
 
-export type ServerFieldErrors = NonNullable<ErrorBody['details']>;
-
-const MAX_MAJOR = 1_000_000; // the contract's 100,000,000 minor units
-const FIELDS = new Set<string>([
-  'name',
-  'operatorId',
-  'type',
-  'paymentType',
-  'currency',
-  'pricePerKwh',
-  'limitKwh',
-  'overLimitPricePerKwh',
-  'fixedPrice',
-  'validFrom',
-  'validTo',
-]);
+/** Until the operator's terms are known (or when they cannot be read), the network's defaults. */
+const DEFAULT_TERMS = { vatRate: 2000, pricesIncludeVat: true, timeZone: 'Europe/Istanbul' };
 
 /** Add and edit share this form; prices are typed in major units and previewed as they change. */
 export function TariffForm({
@@ -47,19 +38,18 @@ export function TariffForm({
   const [form] = Form.useForm<TariffFormValues>();
   const { data: me } = useMe();
   const operators = useOperatorOptions();
-  const watched = Form.useWatch([], form) as Partial<TariffFormValues> | undefined;
+  const watched = Form.useWatch([], { form, preserve: true }) as Partial<TariffFormValues> | undefined;
   const currency = watched?.currency ?? initial?.currency ?? 'TRY';
   const free = watched?.paymentType === 'Free';
-  const hasLimit = Boolean(watched?.limitKwh);
-  const money = { min: 0, max: MAX_MAJOR, precision: 2, decimalSeparator: decimalSeparator(i18n.language) };
-  const sign = currencySymbol(currency, i18n.language);
+  const pricing = watched?.pricing ?? initial?.pricing ?? 'simple';
+  const operatorTerms = useOperatorTerms(watched?.operatorId ?? initial?.operatorId);
+  const terms = operatorTerms.data ?? DEFAULT_TERMS;
 
   useEffect(() => {
     if (!fieldErrors?.length) return;
-    form.setFields(
-      fieldErrors
-        .filter((e) => FIELDS.has(e.field))
-        .map((e) => ({ name: e.field as keyof TariffFormValues, errors: [e.message] })),
+    // Paths reach into the element lists, which the form's static field names do not spell.
+    (form as FormInstance).setFields(
+      fieldErrors.map((e) => ({ name: formPathOf(e.field), errors: [e.message] })),
     );
   }, [fieldErrors, form]);
 
@@ -69,6 +59,8 @@ export function TariffForm({
     paymentType: 'Postpaid',
     currency: 'TRY',
     fixedPrice: 0,
+    pricing: 'simple',
+    elements: [],
   };
 
   return (
@@ -77,7 +69,8 @@ export function TariffForm({
       layout="vertical"
       name="tariff"
       initialValues={initialValues}
-      onFinish={onSubmit}
+      // Every value kept, also those of the pricing mode not shown (the body needs the simple fields).
+      onFinish={() => onSubmit(form.getFieldsValue(true) as TariffFormValues)}
       scrollToFirstError
     >
       <Row gutter={16}>
@@ -135,72 +128,29 @@ export function TariffForm({
             </Row>
           </Card>
           <Card title={t('form.pricing')} style={{ marginBottom: 16 }}>
-            <Row gutter={16}>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  label={t('fields.pricePerKwh')}
-                  name="pricePerKwh"
-                  rules={[{ required: !free, type: 'number', min: 0, max: MAX_MAJOR }]}
-                  extra={t('form.pricePerKwhHint')}
-                >
-                  <InputNumber<number>
-                    {...money}
-                    disabled={free}
-                    prefix={sign}
-                    suffix="/kWh"
-                    style={{ width: '100%' }}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  label={t('fields.fixedPrice')}
-                  name="fixedPrice"
-                  rules={[{ type: 'number', min: 0, max: MAX_MAJOR }]}
-                  extra={t('form.fixedPriceHint')}
-                >
-                  <InputNumber<number> {...money} disabled={free} prefix={sign} style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  label={t('fields.limitKwh')}
-                  name="limitKwh"
-                  rules={[{ type: 'number', min: 0.001, max: 100_000 }]}
-                  extra={t('form.limitHint')}
-                >
-                  <InputNumber<number>
-                    min={0}
-                    max={100_000}
-                    precision={3}
-                    decimalSeparator={money.decimalSeparator}
-                    disabled={free}
-                    suffix="kWh"
-                    style={{ width: '100%' }}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  label={t('fields.overLimitPricePerKwh')}
-                  name="overLimitPricePerKwh"
-                  dependencies={['limitKwh', 'paymentType']}
-                  rules={[
-                    { required: hasLimit && !free, message: t('validation.overLimitRequired') },
-                    { type: 'number', min: 0, max: MAX_MAJOR },
+            {!free && (
+              <Form.Item name="pricing" extra={t(`form.pricingHint.${pricing}`)}>
+                <Radio.Group
+                  optionType="button"
+                  options={[
+                    { value: 'simple', label: t('form.pricingSimple') },
+                    { value: 'components', label: t('form.pricingComponents') },
                   ]}
-                  extra={t('form.overLimitHint')}
-                >
-                  <InputNumber<number>
-                    {...money}
-                    disabled={free || !hasLimit}
-                    prefix={sign}
-                    suffix="/kWh"
-                    style={{ width: '100%' }}
-                  />
-                </Form.Item>
-              </Col>
-            </Row>
+                  onChange={(e) => {
+                    // Start the components from what the simple fields say, so nothing is lost.
+                    const values = form.getFieldsValue(true) as TariffFormValues;
+                    if (e.target.value === 'components' && !values.elements?.length)
+                      form.setFieldValue('elements', elementsOf(componentsFromLegacy(ruleOf(values))));
+                  }}
+                  data-testid="tariff-form-pricing"
+                />
+              </Form.Item>
+            )}
+            {pricing === 'components' && !free ? (
+              <ComponentsEditor currency={currency} />
+            ) : (
+              <SimplePricingFields currency={currency} />
+            )}
           </Card>
           <Card title={t('form.validity')} style={{ marginBottom: 16 }}>
             <Row gutter={16}>
@@ -242,7 +192,12 @@ export function TariffForm({
         </Col>
         <Col xs={24} xl={8}>
           <div style={{ position: 'sticky', top: 16, marginBottom: 16 }}>
-            <CostPreview rule={ruleOf(watched ?? initialValues)} currency={currency} />
+            <CostPreview
+              terms={{ ...terms, components: componentsOfForm({ ...initialValues, ...watched }) }}
+              paymentType={watched?.paymentType ?? initialValues.paymentType ?? 'Postpaid'}
+              currency={currency}
+              timeZone={terms.timeZone}
+            />
           </div>
         </Col>
       </Row>

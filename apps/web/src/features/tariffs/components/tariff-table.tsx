@@ -1,4 +1,4 @@
-import { Flex, Table, Typography, type TableColumnsType } from 'antd';
+import { Flex, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE, type Tariff } from '@voltline/contract';
 import { actionsColumn, useListTableProps } from '../../../components/list-table/columns';
@@ -7,9 +7,11 @@ import { useMinWidth } from '../../../hooks/use-min-width';
 import { useCan } from '../../../hooks/use-permission';
 import { formatKwh, formatMoney, formatPricePerKwh } from '../../../lib/billing-format';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { isDerived } from '../form-values';
 import { tariffDetailPath } from '../paths';
 import { TariffActionButtons } from './tariff-action-buttons';
 import { PaymentTypeTag, TariffStatusTag, TariffTypeTag } from './tariff-tags';
+import { usePriceWords } from './tariff-price-words';
 import type { useTariffActions } from './use-tariff-actions';
 
 export function TariffTable({
@@ -60,7 +62,7 @@ export function TariffTable({
       align: 'end',
       width: 135,
       sorter: (a, b) => a.pricePerKwh - b.pricePerKwh,
-      render: (_, r) => <bdi>{formatPricePerKwh(r.pricePerKwh, r.currency, lng)}</bdi>,
+      render: (_, r) => <PriceCell tariff={r} />,
     },
     {
       title: t('fields.limit'),
@@ -68,7 +70,9 @@ export function TariffTable({
       width: 170,
       responsive: ['lg'],
       render: (_, r) =>
-        r.limitKwh === null || r.overLimitPricePerKwh === null ? (
+        !isDerived(r) ? (
+          '—'
+        ) : r.limitKwh === null || r.overLimitPricePerKwh === null ? (
           <Typography.Text type="secondary">{t('detail.noLimit')}</Typography.Text>
         ) : (
           <OneLine>
@@ -87,7 +91,7 @@ export function TariffTable({
       width: 110,
       align: 'end',
       responsive: ['md'],
-      render: (_, r) => <bdi>{formatMoney(r.fixedPrice, r.currency, lng)}</bdi>,
+      render: (_, r) => (isDerived(r) ? <bdi>{formatMoney(r.fixedPrice, r.currency, lng)}</bdi> : '—'),
     },
     {
       title: t('fields.validity'),
@@ -146,5 +150,30 @@ export function TariffTable({
       }}
       data-testid="tariff-table"
     />
+  );
+}
+
+/** The price per kWh of a simple tariff, or "price components"; the whole price in words on hover. */
+function PriceCell({ tariff }: { tariff: Tariff }) {
+  const { t, i18n } = useTranslation('tariffs');
+  const words = usePriceWords(tariff);
+  return (
+    <Tooltip
+      title={
+        <Flex vertical gap={2}>
+          {words.map((w) => (
+            <bdi key={w}>{w}</bdi>
+          ))}
+        </Flex>
+      }
+    >
+      <OneLine>
+        {isDerived(tariff) ? (
+          <bdi>{formatPricePerKwh(tariff.pricePerKwh, tariff.currency, i18n.language)}</bdi>
+        ) : (
+          <Typography.Text data-testid="tariff-own-components">{t('form.pricingComponents')}</Typography.Text>
+        )}
+      </OneLine>
+    </Tooltip>
   );
 }

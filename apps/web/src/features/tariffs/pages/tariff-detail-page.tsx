@@ -6,12 +6,15 @@ import { PageLoader } from '../../../components/page-loader';
 import { useCan } from '../../../hooks/use-permission';
 import { formatKwh, formatMoney, formatPricePerKwh } from '../../../lib/billing-format';
 import { formatDateTime } from '../../../lib/format';
+import { useOperatorTerms } from '../api/get-operator-terms';
 import { useTariff } from '../api/get-tariff';
 import { CostPreview } from '../components/cost-preview';
+import { TariffPriceWords } from '../components/tariff-price-words';
 import { TariffActionButtons } from '../components/tariff-action-buttons';
 import { TariffNotFound } from '../components/tariff-not-found';
 import { PaymentTypeTag, TariffStatusTag, TariffTypeTag } from '../components/tariff-tags';
 import { useTariffActions } from '../components/use-tariff-actions';
+import { isDerived } from '../form-values';
 import { TARIFFS_PATH } from '../paths';
 
 export default function TariffDetailPage() {
@@ -21,11 +24,13 @@ export default function TariffDetailPage() {
   const tariff = useTariff(id);
   const canWrite = useCan('tariffs:write');
   const actions = useTariffActions();
+  const terms = useOperatorTerms(tariff.data?.operatorId);
   const lng = i18n.language;
 
   if (tariff.isPending && tariff.fetchStatus !== 'idle') return <PageLoader />;
   if (!tariff.data) return <TariffNotFound />;
   const r = tariff.data;
+  const derived = isDerived(r);
 
   return (
     <>
@@ -59,22 +64,36 @@ export default function TariffDetailPage() {
               <Descriptions.Item label={t('fields.paymentType')}>
                 <PaymentTypeTag paymentType={r.paymentType} />
               </Descriptions.Item>
-              <Descriptions.Item label={t('fields.pricePerKwh')}>
-                <bdi>{formatPricePerKwh(r.pricePerKwh, r.currency, lng)}</bdi>
+              <Descriptions.Item label={t('fields.price')} span="filled">
+                <TariffPriceWords tariff={r} />
               </Descriptions.Item>
-              <Descriptions.Item label={t('fields.fixedPrice')}>
-                <bdi>{formatMoney(r.fixedPrice, r.currency, lng)}</bdi>
+              <Descriptions.Item label={t('fields.pricing')}>
+                {derived ? t('form.pricingSimple') : t('form.pricingComponents')}
               </Descriptions.Item>
-              <Descriptions.Item label={t('fields.limitKwh')}>
-                {r.limitKwh === null ? t('detail.noLimit') : <bdi>{formatKwh(r.limitKwh * 1000, lng)}</bdi>}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('fields.overLimitPricePerKwh')}>
-                {r.overLimitPricePerKwh === null ? (
-                  '—'
-                ) : (
-                  <bdi>{formatPricePerKwh(r.overLimitPricePerKwh, r.currency, lng)}</bdi>
-                )}
-              </Descriptions.Item>
+              {derived && (
+                <>
+                  <Descriptions.Item label={t('fields.pricePerKwh')}>
+                    <bdi>{formatPricePerKwh(r.pricePerKwh, r.currency, lng)}</bdi>
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('fields.fixedPrice')}>
+                    <bdi>{formatMoney(r.fixedPrice, r.currency, lng)}</bdi>
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('fields.limitKwh')}>
+                    {r.limitKwh === null ? (
+                      t('detail.noLimit')
+                    ) : (
+                      <bdi>{formatKwh(r.limitKwh * 1000, lng)}</bdi>
+                    )}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('fields.overLimitPricePerKwh')}>
+                    {r.overLimitPricePerKwh === null ? (
+                      '—'
+                    ) : (
+                      <bdi>{formatPricePerKwh(r.overLimitPricePerKwh, r.currency, lng)}</bdi>
+                    )}
+                  </Descriptions.Item>
+                </>
+              )}
               <Descriptions.Item label={t('fields.currency')}>{r.currency}</Descriptions.Item>
               <Descriptions.Item label={t('fields.validity')}>
                 {r.validFrom || r.validTo ? (
@@ -100,7 +119,12 @@ export default function TariffDetailPage() {
           </Card>
         </Col>
         <Col xs={24} xl={8}>
-          <CostPreview rule={r} currency={r.currency} />
+          <CostPreview
+            terms={r}
+            paymentType={r.paymentType}
+            currency={r.currency}
+            timeZone={terms.data?.timeZone ?? 'Europe/Istanbul'}
+          />
         </Col>
       </Row>
     </>

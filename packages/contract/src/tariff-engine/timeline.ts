@@ -1,4 +1,4 @@
-import type { TariffComponents } from '@voltline/contract';
+import type { TariffComponents } from '../tariff-components.js';
 import { localBoundaries } from './local-time.js';
 
 /** A meter reading during a session: the meter in Wh, and the power at that moment when known. */

@@ -4,7 +4,7 @@ import {
   type PriceComponentType,
   type TariffComponents,
   type TariffRestrictions,
-} from '@voltline/contract';
+} from '../tariff-components.js';
 import { localParts } from './local-time.js';
 import { cutTimeline, readsLocalTime, type Piece, type SessionTimeline } from './timeline.js';
 
