@@ -103,16 +103,29 @@ export interface PaymentEvent {
   refusal?: RefusalCode;
 }
 
+/** One thing Voltline did to a hold, as the caller's ledger keeps it. */
+export interface LedgerEntry {
+  idempotencyKey: string;
+  providerRef: string;
+  kind: 'capture' | 'refund' | 'release';
+  /** The provider's id of the capture, refund or cancel. */
+  ref: string;
+  amount: number;
+  /** Captures: what the hold had reserved beyond the amount, released. */
+  released: number;
+}
+
 /**
- * Where the caller keeps each capture, so that a capture is never made twice, across restarts
- * too. The flow implements it with its payments table: `find` answers by idempotency key and by
- * hold; `record` is called once a capture succeeded. `memoryCaptureLedger` serves tests and the
- * sandbox.
+ * Where the caller keeps what was done to each hold, so that a capture (or an iyzico refund, which
+ * has no idempotency key of its own) is never made twice, across restarts too. The ad-hoc payment
+ * flow implements it with its payments table, in the transaction that records the payment's new
+ * state; `memoryLedger` serves tests and the sandbox. A provider asks `find` before calling and
+ * `record`s after a success.
  */
-export interface CaptureLedger {
-  findByKey(idempotencyKey: string): Promise<CaptureResult | null>;
-  findByHold(providerRef: string): Promise<{ idempotencyKey: string; result: CaptureResult } | null>;
-  record(idempotencyKey: string, result: CaptureResult): Promise<void>;
+export interface PaymentLedger {
+  find(idempotencyKey: string): Promise<LedgerEntry | null>;
+  ofHold(providerRef: string): Promise<LedgerEntry[]>;
+  record(entry: LedgerEntry): Promise<void>;
 }
 
 export interface PaymentProvider {
@@ -132,18 +145,37 @@ export interface PaymentProvider {
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent;
 }
 
-export function memoryCaptureLedger(): CaptureLedger {
-  const byKey = new Map<string, CaptureResult>();
-  const byHold = new Map<string, { idempotencyKey: string; result: CaptureResult }>();
+export function memoryLedger(): PaymentLedger {
+  const entries: LedgerEntry[] = [];
   return {
-    findByKey: (key) => Promise.resolve(byKey.get(key) ?? null),
-    findByHold: (ref) => Promise.resolve(byHold.get(ref) ?? null),
-    record: (key, result) => {
-      byKey.set(key, result);
-      byHold.set(result.providerRef, { idempotencyKey: key, result });
+    find: (key) => Promise.resolve(entries.find((e) => e.idempotencyKey === key) ?? null),
+    ofHold: (ref) => Promise.resolve(entries.filter((e) => e.providerRef === ref)),
+    record: (entry) => {
+      entries.push(entry);
       return Promise.resolve();
     },
   };
+}
+
+/** The answer a capture gave, from the ledger: a retry with its key gets it again. */
+export const captureOf = (e: LedgerEntry): CaptureResult => ({
+  providerRef: e.providerRef,
+  captureRef: e.ref,
+  amount: e.amount,
+  released: e.released,
+});
+
+/**
+ * The ledger's word before a capture: the earlier answer for this key, or a refusal when the hold
+ * was already captured (another key) or released.
+ */
+export async function priorCapture(ledger: PaymentLedger, ref: string, key: string) {
+  const same = await ledger.find(key);
+  if (same?.kind === 'capture') return captureOf(same);
+  const done = await ledger.ofHold(ref);
+  if (done.some((e) => e.kind === 'capture')) throw refuse('already_captured');
+  if (done.some((e) => e.kind === 'release')) throw refuse('canceled');
+  return null;
 }
 
 /** A positive whole number of minor units, or a `bad_request` refusal before any call is made. */

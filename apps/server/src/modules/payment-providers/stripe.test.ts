@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeStandin } from '../../../test/stripe-standin.js';
-import { memoryCaptureLedger, type HoldRequest, type PaymentProvider } from './provider.js';
+import { memoryLedger, type HoldRequest, type PaymentProvider } from './provider.js';
 import { stripeProvider } from './stripe.js';
 
 let standin: Awaited<ReturnType<typeof startStripeStandin>>;
@@ -12,7 +12,7 @@ const provider = () =>
     secretKey: standin.secretKey,
     webhookSecret: standin.webhookSecret,
     apiUrl: standin.url,
-    ledger: memoryCaptureLedger(),
+    ledger: memoryLedger(),
   });
 
 function request(amount: number): HoldRequest {
@@ -189,7 +189,7 @@ describe('Stripe', () => {
       secretKey: standin.secretKey,
       webhookSecret: standin.webhookSecret,
       apiUrl: 'http://127.0.0.1:9',
-      ledger: memoryCaptureLedger(),
+      ledger: memoryLedger(),
     });
     await expect(down.getHold('cs_test_x')).rejects.toMatchObject({ code: 'provider_unavailable' });
   });

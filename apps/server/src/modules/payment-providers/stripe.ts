@@ -4,7 +4,8 @@ import {
   header,
   refuse,
   PaymentRefusal,
-  type CaptureLedger,
+  type PaymentLedger,
+  priorCapture,
   type CaptureResult,
   type Hold,
   type HoldRequest,
@@ -20,7 +21,7 @@ export interface StripeOptions {
   webhookSecret: string;
   /** Another API host (the tests' stand-in): `http://127.0.0.1:port`. Unset: api.stripe.com. */
   apiUrl?: string;
-  ledger: CaptureLedger;
+  ledger: PaymentLedger;
 }
 
 /**
@@ -126,9 +127,8 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
     },
 
     async capture(ref, amount, key): Promise<CaptureResult> {
-      const done = await ledger.findByKey(key);
-      if (done) return done;
-      if (await ledger.findByHold(ref)) throw refuse('already_captured');
+      const prior = await priorCapture(ledger, ref, key);
+      if (prior) return prior;
       checkAmount(amount);
       const pi = await intentOf(ref);
       let captured: Stripe.PaymentIntent;
@@ -147,7 +147,14 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
         amount: captured.amount_received,
         released: captured.amount - captured.amount_received,
       };
-      await ledger.record(key, result);
+      await ledger.record({
+        idempotencyKey: key,
+        providerRef: ref,
+        kind: 'capture',
+        ref: result.captureRef,
+        amount: result.amount,
+        released: result.released,
+      });
       return result;
     },
 
