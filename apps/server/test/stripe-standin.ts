@@ -70,6 +70,9 @@ export async function startStripeStandin() {
         if (s.status !== 'open')
           return fail(400, { message: 'Only Checkout Sessions with a status of open can be expired.' });
         s.status = 'expired';
+        // Expiring a session cancels the intent of its declined attempts, as Stripe does.
+        const pi = typeof s.payment_intent === 'string' ? intents.get(s.payment_intent) : undefined;
+        if (pi) Object.assign(pi, { status: 'canceled', canceled_at: now() });
       }
       const out = view(s);
       const expand = (p.expand as string[] | undefined) ?? [];

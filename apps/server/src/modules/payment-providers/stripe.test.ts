@@ -80,6 +80,8 @@ describe('Stripe', () => {
     expect(await stripe.refund(ref, 1000, 'ref-1')).toMatchObject({ amount: 1000, refundedTotal: 1000 });
     expect(await stripe.refund(ref, 2000, 'ref-2')).toMatchObject({ amount: 2000, refundedTotal: 3000 });
     await expect(stripe.refund(ref, 211, 'ref-3')).rejects.toMatchObject({ code: 'amount_too_large' });
+    // A retry of a refund is answered from the ledger, even once Stripe has forgotten the key.
+    expect(await stripe.refund(ref, 2000, 'ref-2')).toMatchObject({ amount: 2000, refundedTotal: 3000 });
     const refundCalls = standin.calls.filter((c) => c.method === 'POST' && c.path === '/v1/refunds');
     expect(refundCalls.slice(-3).map((c) => [c.params.amount, c.headers['idempotency-key']])).toEqual([
       ['1000', 'ref-1'],
@@ -146,6 +148,11 @@ describe('Stripe', () => {
     await stripe.release(unpaid.providerRef, 'rel-2');
     expect(standin.calls.at(-1)?.path).toBe(`/v1/checkout/sessions/${unpaid.providerRef}/expire`);
     expect(await stripe.getHold(unpaid.providerRef)).toMatchObject({ status: 'canceled' });
+
+    const declined = await paidHold(2000, 'decline');
+    await stripe.release(declined.ref, 'rel-3');
+    expect(standin.calls.at(-1)?.path).toBe(`/v1/checkout/sessions/${declined.ref}/expire`);
+    expect(standin.intent(declined.piId)).toMatchObject({ status: 'canceled' });
   });
 
   it('accepts a webhook Stripe signed and refuses one signed otherwise or altered', () => {

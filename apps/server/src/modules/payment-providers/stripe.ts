@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { cardRefusal, readEvent } from './stripe-events.js';
 import {
   checkAmount,
   header,
@@ -13,7 +14,6 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   type RefundResult,
-  type RefusalCode,
 } from './provider.js';
 
 export interface StripeOptions {
@@ -160,14 +160,14 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
 
     async release(ref, key): Promise<void> {
       const s = await session(ref);
-      const pi = typeof s.payment_intent === 'object' ? s.payment_intent : null;
-      if (!pi) {
-        // Nothing was authorized yet: close the form so the driver cannot pay after all.
-        if (s.status === 'open')
-          await call(() => stripe.checkout.sessions.expire(ref, {}, { idempotencyKey: key }));
+      // An open form (unpaid, or only declined attempts) is expired: its intent belongs to the
+      // Checkout Session, and the driver can no longer pay on it.
+      if (s.status === 'open') {
+        await call(() => stripe.checkout.sessions.expire(ref, {}, { idempotencyKey: key }));
         return;
       }
-      if (pi.status === 'canceled') return;
+      const pi = typeof s.payment_intent === 'object' ? s.payment_intent : null;
+      if (!pi || pi.status === 'canceled') return;
       try {
         await call(() => stripe.paymentIntents.cancel(pi.id, {}, { idempotencyKey: key }));
       } catch (err) {
@@ -176,11 +176,26 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
     },
 
     async refund(ref, amount, key): Promise<RefundResult> {
+      // Stripe forgets idempotency keys after 24 hours; the ledger does not, so a refund retried
+      // days later is still made once.
+      const same = await ledger.find(key);
+      if (same?.kind === 'refund') {
+        const pi = await intentOf(ref);
+        return { refundRef: same.ref, amount: same.amount, refundedTotal: await refundedOn(pi.id) };
+      }
       checkAmount(amount);
       const pi = await intentOf(ref);
       const refund = await call(() =>
         stripe.refunds.create({ payment_intent: pi.id, amount }, { idempotencyKey: key }),
       );
+      await ledger.record({
+        idempotencyKey: key,
+        providerRef: ref,
+        kind: 'refund',
+        ref: refund.id,
+        amount: refund.amount,
+        released: 0,
+      });
       return { refundRef: refund.id, amount: refund.amount, refundedTotal: await refundedOn(pi.id) };
     },
 
@@ -218,41 +233,6 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
     if (pi.status === 'canceled') return refuse('canceled', err.detail);
     return err;
   }
-}
-
-function readEvent(event: Stripe.Event): PaymentEvent {
-  const base = { eventId: event.id, providerType: event.type };
-  const obj = event.data.object as unknown as Record<string, unknown>;
-  const metadata = (obj.metadata ?? {}) as Record<string, string>;
-  switch (event.type) {
-    case 'checkout.session.completed':
-      return { ...base, kind: 'hold.authorized', reference: metadata.reference, providerRef: String(obj.id) };
-    case 'checkout.session.expired':
-      return { ...base, kind: 'hold.canceled', reference: metadata.reference, providerRef: String(obj.id) };
-    case 'payment_intent.amount_capturable_updated':
-      return { ...base, kind: 'hold.authorized', reference: metadata.reference };
-    case 'payment_intent.payment_failed': {
-      const e = event.data.object.last_payment_error;
-      return {
-        ...base,
-        kind: 'hold.declined',
-        reference: metadata.reference,
-        refusal: cardRefusal(e?.code, e?.decline_code),
-      };
-    }
-    case 'payment_intent.canceled':
-      return { ...base, kind: 'hold.canceled', reference: metadata.reference };
-    case 'payment_intent.succeeded':
-      return { ...base, kind: 'captured', reference: metadata.reference };
-    default:
-      return { ...base, kind: 'other', reference: metadata.reference };
-  }
-}
-
-function cardRefusal(code?: string, declineCode?: string): RefusalCode {
-  if (declineCode === 'insufficient_funds') return 'insufficient_funds';
-  if (code === 'expired_card' || declineCode === 'expired_card') return 'expired';
-  return 'card_declined';
 }
 
 /** Runs an SDK call and turns Stripe's errors into refusals with a stable code. */
