@@ -176,7 +176,10 @@ describe('iyzico', () => {
       apiUrl: standin.url,
       ledger,
     });
-    await expect(wrong.createHold(request(100))).rejects.toMatchObject({ code: 'bad_request' });
+    await expect(wrong.createHold(request(100))).rejects.toMatchObject({
+      code: 'provider_unavailable',
+      detail: '1001 api bilgileri bulunamadı',
+    });
     const down = iyzicoProvider({ apiKey: 'k', secretKey: 's', apiUrl: 'http://127.0.0.1:9', ledger });
     await expect(down.getHold('token')).rejects.toMatchObject({ code: 'provider_unavailable' });
   });

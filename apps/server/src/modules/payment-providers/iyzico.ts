@@ -268,9 +268,9 @@ function send(resource: Resource, method: 'create' | 'retrieve', params: object)
       const code = str(result.errorCode);
       const detail = `${code} ${str(result.errorMessage)}`.trim();
       if (/^100\d\d$/.test(code)) return reject(refuse(cardRefusal(code), detail));
-      return reject(
-        refuse(result.errorGroup === 'SYSTEM_ERROR' ? 'provider_unavailable' : 'bad_request', detail),
-      );
+      // 1000/1001: iyzico does not know our keys; like a system error, nothing a driver can fix.
+      const ours = code === '1000' || code === '1001' || result.errorGroup === 'SYSTEM_ERROR';
+      return reject(refuse(ours ? 'provider_unavailable' : 'bad_request', detail));
     });
   });
 }
