@@ -18,6 +18,9 @@ export const SERVER_LAYERS = [
   ['audit'],
   // Integration events: every module records what happened in its own transaction (appendEvent).
   ['events'],
+  // Payment providers (Stripe, iyzico, the sandbox): adapters at the edge that import no module; the
+  // ad-hoc payment flow in sessions and payments uses them.
+  ['payment-providers'],
   ['auth'],
   ['operators'],
   ['users'],

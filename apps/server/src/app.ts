@@ -6,6 +6,7 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { looksLikeApiKey } from './modules/api-keys/api-key-secret.js';
 import { bearerToken } from './lib/request.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
+import { sandboxPageRoutes } from './modules/payment-providers/sandbox-page.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
@@ -323,6 +324,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   );
   // Chargers' firmware downloads: outside /api, the signed link is the authorisation.
   fileRoutes(app, services);
+  // The sandbox payment provider's card page: outside /api, the hold's random id is the key.
+  await sandboxPageRoutes(app, services.paymentProviders.sandbox);
   // Prometheus metrics: outside /api (no rate limit, no user token), METRICS_TOKEN or METRICS_PORT.
   const metricsEndpoint = registerMetrics(app, config, services.metrics);
   app.decorate('metricsPort', () => metricsEndpoint.port());

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { loadPaymentConfig, type PaymentConfig } from './config.payments.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -240,6 +241,7 @@ export type Config = Env & {
   tls: TlsConfig | null;
   ca: CaConfig;
   ftp: FtpConfig;
+  payments: PaymentConfig;
 };
 
 /**
@@ -353,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginTimeoutMs: e.FTP_LOGIN_TIMEOUT_SECONDS * 1000,
       maxConnectionsPerAddress: e.FTP_MAX_CONNECTIONS_PER_ADDRESS,
     },
+    payments: loadPaymentConfig(clean, (message) => new ConfigError(message)),
   };
 }
 

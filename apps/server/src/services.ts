@@ -90,6 +90,8 @@ import { VERSION } from './version.js';
 import { IntegrationRetention } from './modules/webhooks/retention.js';
 import { WebhookWorker } from './modules/webhooks/worker.js';
 import { WebhooksService } from './modules/webhooks/webhooks.service.js';
+import { createPaymentProviders } from './modules/payment-providers/registry.js';
+import { memoryLedger } from './modules/payment-providers/provider.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -461,6 +463,13 @@ export function createServices({
       nudge: () => webhookWorker.nudge(),
     }),
     smartCharging: smartChargingService,
+    // Ad-hoc payment's providers (issue #30). The memory ledger serves until the payment flow
+    // keeps captures and refunds in its payments table and passes that ledger here.
+    paymentProviders: createPaymentProviders(config.payments, {
+      publicUrl: config.PUBLIC_URL,
+      ledger: memoryLedger(),
+      secretSeed: config.JWT_SECRET,
+    }),
   };
 }
 
