@@ -55,7 +55,7 @@ beforeAll(async () => {
   const c = await connectClient(url, 'BLKC-1', PW, 'ocpp1.6');
   clients.push(c);
   // Connector 1 takes it; connector 2 is charging and only schedules it; anything else is refused.
-  c.handle('ChangeAvailability', ({ params }: { params?: { connectorId: number } }) => {
+  c.handle('ChangeAvailability', ({ params }: { params?: Record<string, unknown> }) => {
     asked.push(params);
     const id = params?.connectorId;
     return Promise.resolve({ status: id === 1 ? 'Accepted' : id === 2 ? 'Scheduled' : 'Rejected' });
