@@ -31,6 +31,8 @@ export const SERVER_LAYERS = [
   ['drivers'],
   ['sessions'],
   ['payments'],
+  // Receipts and monthly statements: billed sessions (sessions) priced by their tariff (tariffs).
+  ['receipts'],
   ['analytics'],
   // What each 2.0.1 charger holds on its display; the commands keep it from their answers.
   ['display-messages'],

@@ -50,6 +50,7 @@ import { pendingChargePointRoutes } from './modules/charge-points/pending.routes
 import { connectorRoutes } from './modules/charge-points/connectors.routes.js';
 import { referenceRoutes } from './modules/charge-points/reference.routes.js';
 import { tariffRoutes } from './modules/tariffs/tariffs.routes.js';
+import { receiptRoutes } from './modules/receipts/receipts.routes.js';
 import { sessionRoutes } from './modules/sessions/sessions.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
@@ -303,6 +304,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
       referenceRoutes(api, services);
       tariffRoutes(api, services);
       sessionRoutes(api, services);
+      receiptRoutes(api, services);
       paymentRoutes(api, services);
       analyticsRoutes(api, services);
       ocppLogRoutes(api, services);

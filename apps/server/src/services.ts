@@ -76,6 +76,7 @@ import { Balancer } from './modules/smart-charging/balancer.js';
 import { SmartChargingOcpp } from './modules/smart-charging/smart-charging.ocpp.js';
 import { SmartChargingService } from './modules/smart-charging/smart-charging.service.js';
 import { activeSessionCounts, hasActiveSession } from './modules/sessions/sessions.repository.js';
+import { ReceiptsService } from './modules/receipts/receipts.service.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { tariffFitsChargePoint } from './modules/tariffs/tariffs.repository.js';
 import { groupOfChargePoint } from './modules/smart-charging/smart-charging.repository.js';
@@ -409,6 +410,7 @@ export function createServices({
       commands.sendRecorded(cp, action, payload, opts),
     ),
     sessions: sessionsService,
+    receipts: new ReceiptsService({ db, clock, sessions: sessionsService, drivers: driversService }),
     payments: new PaymentsService(db),
     analytics: new AnalyticsService(db),
     commands,

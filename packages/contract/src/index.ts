@@ -40,6 +40,7 @@ export * from './monitoring.js';
 export * from './events.js';
 export * from './api-keys.js';
 export * from './bulk.js';
+export * from './receipts.js';
 export * from './webhooks.js';
 export * from './remote-start.js';
 export * from './search.js';

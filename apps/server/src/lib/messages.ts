@@ -9,6 +9,7 @@ import { fileMessages } from './messages/files.js';
 import { registrationMessages } from './messages/registration.js';
 import { maintenanceMessages } from './messages/maintenance.js';
 import { firmwareMessages } from './messages/firmware.js';
+import { receiptMessages } from './messages/receipts.js';
 import { securityMessages } from './messages/security.js';
 import { securityProfileMessages } from './messages/security-profiles.js';
 import { pendingChargerMessages } from './messages/pending-chargers.js';
@@ -177,6 +178,7 @@ const en = {
   ...bulkMessages.en,
   ...webhookMessages.en,
   ...remoteStartMessages.en,
+  ...receiptMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -326,6 +328,7 @@ const tr: Record<MessageKey, string> = {
   ...bulkMessages.tr,
   ...webhookMessages.tr,
   ...remoteStartMessages.tr,
+  ...receiptMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };

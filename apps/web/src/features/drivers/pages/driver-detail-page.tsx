@@ -17,6 +17,7 @@ import { DriverSummary } from '../components/driver-summary';
 import { deleteBlock } from '../driver-rules';
 import { LedgerTable } from '../components/ledger-table';
 import { SessionsTable } from '../components/sessions-table';
+import { StatementBar } from '../../../components/receipts/statement-bar';
 import { StatusDialog } from '../components/status-dialog';
 import { StatusHistory } from '../components/status-history';
 import { VehiclesSection } from '../components/vehicles-section';
@@ -59,7 +60,12 @@ export default function DriverDetailPage() {
           {
             key: 'sessions',
             label: t('tabs.sessions'),
-            children: <SessionsTable driverId={id} currency={d.currency} />,
+            children: (
+              <Flex vertical gap={12}>
+                <StatementBar driverId={id} />
+                <SessionsTable driverId={id} currency={d.currency} />
+              </Flex>
+            ),
           },
         ]
       : []),

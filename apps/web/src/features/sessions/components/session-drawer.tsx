@@ -16,6 +16,7 @@ import { isHeld } from '../review-rules';
 import { costNote, isOpen } from '../session-rules';
 import { ReviewNotice } from './review-notice';
 import { SessionActions } from './session-actions';
+import { ReceiptButton } from '../../../components/receipts/receipt-button';
 import { SessionStateTag, UnauthorizedTag, useAuthorizationText } from './session-state-tag';
 
 // ECharts is large; it loads when a session is opened, not with the report.
@@ -75,6 +76,7 @@ function SessionBody({ session: s }: { session: Session }) {
       )}
       {isHeld(s) && <ReviewNotice session={s} />}
       <SessionActions session={s} />
+      <ReceiptButton session={s} />
       <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered data-testid="session-details">
         <Descriptions.Item label={t('fields.chargePoint')}>
           {s.chargePointName || s.chargePointId}
