@@ -272,6 +272,7 @@ function idFor(url: string): number | string | undefined {
     [/driver\/vehicle/, 'vehicle'],
     [/\/driver\/:id/, 'driver'],
     [/\/Driver\/:id\/customerInformation/, 'driver'],
+    [/\/Driver\/:id\/statement/, 'driver'],
     [/\/tariff\/:tariffId/, 'tariff'],
     [/\/user\/:id/, 'user'],
     [/Ftp\/Diagnostics\/:id/, 'diagnostics'],
@@ -339,6 +340,11 @@ const BODIES: Record<string, unknown> = {
   },
 };
 
+/** The query a route needs to reach its record (a driver's statement names its month). */
+const QUERIES: Record<string, string> = {
+  'GET /api/portal/Driver/:id/statement': '?month=2026-01',
+};
+
 describe('the tenant matrix', () => {
   it('answers a sibling operator’s user 403 or 404, with none of the sibling’s data, on every route with an id', async () => {
     const routes = declaredRoutes(t.app).filter((r) => /:\w+/.test(r.url) && r.permission !== 'public');
@@ -353,7 +359,7 @@ describe('the tenant matrix', () => {
       const r = await t.app.inject({
         method: route.method as 'GET',
         // A second id (a charger's monitor) names nothing of Ankara's: the charger's id is what is probed.
-        url: route.url.replace(/:\w+/, String(id)).replace(/:\w+/g, '1'),
+        url: route.url.replace(/:\w+/, String(id)).replace(/:\w+/g, '1') + (QUERIES[key] ?? ''),
         headers: {
           authorization: `Bearer ${istanbul}`,
           ...(body ? { 'content-type': 'application/json' } : {}),
