@@ -1,5 +1,9 @@
-import { componentsFromLegacy, type PriceComponentType, type Session } from '@voltline/contract';
-import { priceSession } from '../tariffs/engine.js';
+import {
+  componentsFromLegacy,
+  priceSession,
+  type PriceComponentType,
+  type Session,
+} from '@voltline/contract';
 import { DEFAULT_TIME_ZONE } from '../tariffs/pricing.js';
 
 /** One line of a receipt: what one price component charged, with its VAT. */

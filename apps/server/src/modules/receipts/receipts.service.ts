@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Session } from '@voltline/contract';
+import { localToInstant, type Session } from '@voltline/contract';
 import type { Db } from '../../db/client.js';
 import { merchants, operators } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
@@ -7,7 +7,6 @@ import type { Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { DriversService } from '../drivers/drivers.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
-import { localToInstant } from '../tariffs/local-time.js';
 import { receiptDocument, type Issuer } from './document.js';
 import { receiptFigures } from './figures.js';
 import { renderPdf } from './pdf.js';
