@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the SDK ships no types, and programs that reach this file by import (e2e) must see them
+/// <reference path="./iyzipay.d.ts" />
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import Iyzipay, { type Resource } from 'iyzipay';
 import { toDecimal, toMinor } from './decimal.js';
