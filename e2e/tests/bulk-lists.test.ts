@@ -60,6 +60,30 @@ async function chooseBulkAction(page: Page, name: string) {
 
 const summary = (page: Page) => page.getByTestId('bulk-summary').innerText();
 
+/**
+ * Presses "Apply to n" in the action's dialog until the results show: a press while the dialog is
+ * still opening is lost, and one that took shows the button loading until the rows are done.
+ */
+async function applyTo(page: Page, action: string, n: number) {
+  const dialog = page.getByRole('dialog', { name: action });
+  const apply = dialog.getByRole('button', { name: `Apply to ${n}` });
+  await expect
+    .poll(
+      async () => {
+        if (await page.getByTestId('bulk-results').isVisible()) return true;
+        const busy = (await apply.getAttribute('class').catch(() => '')) ?? '';
+        if (!busy.includes('ant-btn-loading')) await apply.click({ timeout: 2_000 }).catch(() => undefined);
+        await page
+          .getByTestId('bulk-results')
+          .waitFor({ timeout: 5_000 })
+          .catch(() => undefined);
+        return page.getByTestId('bulk-results').isVisible();
+      },
+      { timeout: 60_000, interval: 500 },
+    )
+    .toBe(true);
+}
+
 describe('bulk actions on a charge point’s connectors', () => {
   it('makes both connectors unavailable through the charger, then puts one tariff on both', async () => {
     const { page } = await newPage(browser, server.url);
@@ -73,10 +97,7 @@ describe('bulk actions on a charge point’s connectors', () => {
     await expect.poll(() => page.getByTestId('bulk-count').innerText()).toBe('2 selected');
 
     await chooseBulkAction(page, 'Make unavailable');
-    await page
-      .getByRole('dialog', { name: 'Make unavailable' })
-      .getByRole('button', { name: 'Apply to 2' })
-      .click();
+    await applyTo(page, 'Make unavailable', 2);
     await expect.poll(() => summary(page)).toBe('Done: 2 · Refused: 0 · Failed: 0');
     const results = page.getByTestId('bulk-results');
     expect(await results.locator('tr', { hasText: `${id} / 2` }).innerText()).toContain(
@@ -102,10 +123,7 @@ describe('bulk actions on a charge point’s connectors', () => {
     await checkSurely(page.getByTestId('connector-table').locator('thead').getByRole('checkbox'));
     await chooseBulkAction(page, 'Assign a tariff');
     await pick(page, 'connector-bulk-tariff', tariff);
-    await page
-      .getByRole('dialog', { name: 'Assign a tariff' })
-      .getByRole('button', { name: 'Apply to 2' })
-      .click();
+    await applyTo(page, 'Assign a tariff', 2);
     await expect.poll(() => summary(page)).toBe('Done: 2 · Refused: 0 · Failed: 0');
     await page.getByTestId('bulk-results-close').click();
     await expect.poll(() => rows.filter({ hasText: tariff }).count()).toBe(2);
@@ -165,10 +183,22 @@ describe('bulk actions on sessions', () => {
 
     await chooseBulkAction(page, 'Close stuck sessions');
     const dialog = page.getByRole('dialog', { name: 'Close stuck sessions' });
-    await dialog.getByRole('button', { name: 'Apply to 3' }).click();
-    await dialog.getByText('Give a reason of at least three characters.').waitFor();
+    // Without a reason the dialog says what is missing (pressed until it does: a press while it
+    // opens is lost).
+    const missing = dialog.getByText('Give a reason of at least three characters.');
+    await expect
+      .poll(async () => {
+        if (!(await missing.isVisible())) {
+          await dialog
+            .getByRole('button', { name: 'Apply to 3' })
+            .click({ timeout: 2_000 })
+            .catch(() => undefined);
+        }
+        return missing.isVisible();
+      })
+      .toBe(true);
     await dialog.getByRole('textbox').fill('Charger lost its uplink; cars have left');
-    await dialog.getByRole('button', { name: 'Apply to 3' }).click();
+    await applyTo(page, 'Close stuck sessions', 3);
     await expect.poll(() => summary(page)).toBe('Done: 2 · Refused: 1 · Failed: 0');
     const results = page.getByTestId('bulk-results');
     expect(await results.locator('tr', { hasText: `${ids[1]} · ${id}` }).innerText()).toContain(
@@ -222,10 +252,7 @@ describe('bulk smart-charging group membership', () => {
     await checkSurely(page.getByTestId('cp-table').locator('thead').getByRole('checkbox'));
     await chooseBulkAction(page, 'Add to a smart-charging group');
     await pick(page, 'bulk-group', group);
-    await page
-      .getByRole('dialog', { name: 'Add to a smart-charging group' })
-      .getByRole('button', { name: 'Apply to 3' })
-      .click();
+    await applyTo(page, 'Add to a smart-charging group', 3);
     await expect.poll(() => summary(page)).toBe('Done: 2 · Refused: 1 · Failed: 0');
     const results = page.getByTestId('bulk-results');
     expect(await results.locator('tr', { hasText: `${prefix}-A` }).innerText()).toContain(
@@ -239,10 +266,7 @@ describe('bulk smart-charging group membership', () => {
     await checkSurely(rows.filter({ hasText: `${prefix}-C` }).getByRole('checkbox'));
     await chooseBulkAction(page, 'Remove from a smart-charging group');
     await pick(page, 'bulk-group', group);
-    await page
-      .getByRole('dialog', { name: 'Remove from a smart-charging group' })
-      .getByRole('button', { name: 'Apply to 1' })
-      .click();
+    await applyTo(page, 'Remove from a smart-charging group', 1);
     await expect.poll(() => summary(page)).toBe('Done: 1 · Refused: 0 · Failed: 0');
     const after = await api<{ chargePointIds: string[] }>(page, 'GET', `portal/SmartCharging/${created.id}`);
     expect(after.chargePointIds.sort()).toEqual([`${prefix}-A`, `${prefix}-B`]);
