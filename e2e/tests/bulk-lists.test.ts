@@ -106,7 +106,7 @@ describe('bulk actions on a charge point’s connectors', () => {
     await screenshot(page, 'bulk-connectors-unavailable');
     await page.getByTestId('bulk-results-close').click();
     // The charger took both out of service and said so: the tab shows it.
-    expect(charger.connectors.map((c) => c.status)).toEqual(['Unavailable', 'Unavailable']);
+    await expect.poll(() => charger.connectors.map((c) => c.status)).toEqual(['Unavailable', 'Unavailable']);
     await expect.poll(() => rows.filter({ hasText: 'Unavailable' }).count(), { timeout: 15_000 }).toBe(2);
 
     const operators = await api<{ id: number; name: string }[]>(page, 'GET', 'portal/operator/lookup');

@@ -118,6 +118,8 @@ function expectedAlsoNeeds(method: string, url: string): readonly Permission[] {
   const command = /^\/api\/ocpp\/RemoteTrigger\/(\w+)$/.exec(url)?.[1] as CommandName | undefined;
   if (command) return COMMAND_PERMISSIONS[command];
   if (method === 'POST' && url.endsWith('/SecurityProfile')) return ['commands:write'];
+  // A driver's monthly statement lists their sessions.
+  if (method === 'GET' && /\/Driver\/:id\/statement$/.test(url)) return ['sessions:read'];
   // A 2.0.1 charger's network connection profiles (B09, B10) change its setup by remote commands.
   if (method === 'POST' && /\/NetworkProfile(\/priority)?$/.test(url)) return ['commands:write'];
   // A 2.0.1 charger's monitors (N02-N06) are changed by remote commands; reading them is the charger's.

@@ -52,7 +52,7 @@ const tr: Record<keyof typeof en, string> = {
   'bulk.removedFromGroup': '{name} grubundan çıkarıldı; sınırları kaldırılıyor.',
   'bulk.alreadyInGroup': 'Zaten {name} grubunda; hiçbir şey yapılmadı.',
   'bulk.notInGroup': '{name} grubunda değil; hiçbir şey yapılmadı.',
-  'bulk.connectorIsArchived': 'Soket arşivde; önce geri alın. Hiçbir şey yapılmadı.',
+  'bulk.connectorIsArchived': 'Soket arşivde; önce geri yükleyin. Hiçbir şey yapılmadı.',
   'bulk.connectorTariffSet': 'Tarife atandı.',
   'bulk.connectorTariffRemoved': 'Tarife kaldırıldı.',
   'bulk.sameTariff': 'Zaten bu tarifede; hiçbir şey yapılmadı.',

@@ -132,6 +132,17 @@ export function sandboxPageRoutes(app: App, sandbox: SandboxProvider) {
       },
     );
 
+    /** What became of a hold that takes no card any more (authorized, captured, canceled). */
+    const settled = (reply: FastifyReply, lang: Language, status: keyof (typeof TEXT)['en']['status']) =>
+      show(
+        reply,
+        200,
+        page(
+          lang,
+          `<h1>${TEXT[lang].title}</h1><p role="status">${TEXT[lang].done.replace('{status}', TEXT[lang].status[status])}</p>`,
+        ),
+      );
+
     scope.get<{ Params: { ref: string } }>('/pay/sandbox/:ref', (request, reply) => {
       const h = sandbox.hold(request.params.ref);
       const lang = language(h, request.query);
@@ -144,15 +155,7 @@ export function sandboxPageRoutes(app: App, sandbox: SandboxProvider) {
       if (h.status === 'pending' || h.status === 'declined') {
         return show(reply, 200, cardForm(h, lang, h.refusal && refusalText(lang, h.refusal)));
       }
-      const status = TEXT[lang].status[h.status];
-      return show(
-        reply,
-        200,
-        page(
-          lang,
-          `<h1>${TEXT[lang].title}</h1><p role="status">${TEXT[lang].done.replace('{status}', status)}</p>`,
-        ),
-      );
+      return settled(reply, lang, h.status);
     });
 
     scope.post<{ Params: { ref: string }; Body: { number?: string; expiry?: string } }>(
@@ -171,6 +174,9 @@ export function sandboxPageRoutes(app: App, sandbox: SandboxProvider) {
           expiry: request.body?.expiry ?? '',
         });
         if (after.status === 'authorized') return reply.redirect(after.returnUrl, 303);
+        // A hold already captured or canceled takes no card: say what became of it, not "declined".
+        if (after.status !== 'pending' && after.status !== 'declined')
+          return settled(reply, lang, after.status);
         const text = refusalText(lang, after.refusal ?? 'card_declined');
         return show(reply, 402, cardForm(after, lang, text));
       },

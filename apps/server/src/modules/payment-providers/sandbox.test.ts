@@ -188,6 +188,15 @@ describe('the sandbox card page', () => {
     expect(ok.statusCode).toBe(303);
   });
 
+  it('says what became of a hold that takes no card any more, instead of "declined"', async () => {
+    const hold = await sandbox.createHold(request(2500));
+    await sandbox.release(hold.providerRef, `release-${hold.providerRef}`);
+    const r = await post(hold.providerRef, { number: '4242424242424242', expiry: '12/99', cvc: '1' });
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toContain('This payment is canceled. You can close this page.');
+    expect(r.body).not.toContain('declined');
+  });
+
   it('answers an unknown or forgotten hold with a page that says so', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/pay/sandbox/sbx_nothing?lang=tr' });
     expect(r.statusCode).toBe(404);

@@ -85,7 +85,8 @@ export function receiptDocument(
   issuer: Issuer,
   now: Date,
 ): PrintedDocument {
-  const tz = issuer.timeZone;
+  // The zone the session was priced in (its tariff snapshot's), else the operator's.
+  const tz = s.tariff?.timeZone ?? issuer.timeZone;
   const money = (minor: number) => formatMoney(locale, minor, figures.currency);
   const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
     translate(locale, key, params);
@@ -130,6 +131,7 @@ export function receiptDocument(
     notes: [
       ...(figures.gross === 0 ? [t('receipt.freeSession')] : []),
       t(figures.pricesIncludeVat ? 'receipt.pricesIncludeVat' : 'receipt.pricesExcludeVat'),
+      t('receipt.notInvoice'),
     ],
   };
 }

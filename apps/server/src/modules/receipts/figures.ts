@@ -1,10 +1,5 @@
-import {
-  componentsFromLegacy,
-  priceSession,
-  type PriceComponentType,
-  type Session,
-} from '@voltline/contract';
-import { DEFAULT_TIME_ZONE } from '../tariffs/pricing.js';
+import type { PriceComponentType, Session } from '@voltline/contract';
+import { snapshotPriced } from '../tariffs/pricing.js';
 
 /** One line of a receipt: what one price component charged, with its VAT. */
 export interface ReceiptLine {
@@ -47,21 +42,12 @@ export function receiptFigures(s: Session): ReceiptFigures | null {
   const vatRate = t.vatRate ?? 0;
   const pricesIncludeVat = t.pricesIncludeVat ?? true;
   const currency = s.currency ?? t.currency;
-  const startedAt = new Date(s.startedAt);
-  const stoppedAt = new Date(s.stoppedAt);
-  const priced =
-    t.paymentType === 'Free'
-      ? null
-      : priceSession(
-          { components: t.components ?? componentsFromLegacy(t), vatRate, pricesIncludeVat },
-          {
-            startedAt,
-            stoppedAt: stoppedAt < startedAt ? startedAt : stoppedAt,
-            meterStartWh: 0,
-            meterStopWh: Math.max(0, s.energyWh),
-            timeZone: t.timeZone ?? DEFAULT_TIME_ZONE,
-          },
-        );
+  const priced = snapshotPriced(t, {
+    startedAt: new Date(s.startedAt),
+    stoppedAt: new Date(s.stoppedAt),
+    meterStart: s.meterStart,
+    energyWh: s.energyWh,
+  });
   if (priced && priced.gross === s.cost) {
     const lines = priced.lines.map((l) => ({
       type: l.type,

@@ -2,7 +2,7 @@ import { Id, RECEIPT_API, StatementQuery } from '@voltline/contract';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../lib/app-type.js';
-import { sendExcel } from '../../lib/excel.js';
+import { inBatches, sendExcel } from '../../lib/excel.js';
 import { translate } from '../../lib/messages.js';
 import { ctxOf } from '../../lib/request.js';
 import type { ReceiptsService } from './receipts.service.js';
@@ -30,7 +30,8 @@ export function receiptRoutes(app: App, { receipts }: { receipts: ReceiptsServic
   app.get(
     `/${RECEIPT_API.statement(':id')}`,
     {
-      config: { permission: 'drivers:read' },
+      // It lists the driver's sessions: who may not read sessions may not read it.
+      config: { permission: 'drivers:read', alsoNeeds: ['sessions:read'] },
       schema: {
         tags,
         summary: "A driver's monthly statement of billed sessions (PDF or Excel)",
@@ -42,16 +43,14 @@ export function receiptRoutes(app: App, { receipts }: { receipts: ReceiptsServic
       const ctx = ctxOf(request);
       const { month, format } = request.query;
       if (format === 'pdf') return sendPdf(reply, await receipts.statementPdf(ctx, request.params.id, month));
-      // Read when the file starts: a driver out of reach or a month refused is an error answer.
-      async function* rows() {
-        yield* (await receipts.statement(ctx, request.params.id, month)).rows;
-      }
+      // Read before the file starts: a driver out of reach or a month refused is an error answer.
+      const s = await receipts.statement(ctx, request.params.id, month);
       return sendExcel(
         reply,
         `statement-${request.params.id}-${month}.xlsx`,
         translate(request.locale, 'statement.title'),
-        statementColumns(request.locale),
-        rows(),
+        statementColumns(request.locale, s.issuer.timeZone),
+        inBatches((offset, limit) => Promise.resolve(s.rows.slice(offset, offset + limit))),
       );
     },
   );

@@ -162,7 +162,7 @@ describe('a session’s receipt', () => {
     expect(tr.totals).toEqual([
       ['KDV hariç toplam', '₺89,11'],
       ['KDV %20', '₺17,82'],
-      ['Ödenen toplam', '₺106,93'],
+      ['Toplam tutar', '₺106,93'],
     ]);
     expect(tr.issuer).toEqual([
       'Voltline İstanbul A.Ş.',
@@ -170,7 +170,7 @@ describe('a session’s receipt', () => {
       'Vergi no 1234567890',
       'Vergi dairesi Kadıköy',
     ]);
-    expect(tr.notes).toEqual(['Fiyatlar KDV dahildir.']);
+    expect(tr.notes).toEqual(['Fiyatlar KDV dahildir.', 'Bu belge fatura yerine geçmez.']);
   });
 
   it('shows one line of charging at the billed cost when staff corrected the bill', () => {

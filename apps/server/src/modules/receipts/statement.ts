@@ -94,12 +94,19 @@ export function statementDocument(
   };
 }
 
-/** The statement's Excel columns: amounts as numbers in major units, one row per session. */
-export function statementColumns(locale: Locale): ExcelColumn<StatementRow>[] {
+/**
+ * The statement's Excel columns: amounts as numbers in major units, one row per session, and the
+ * start as the operator's wall time (the zone in the header), as the month was chosen.
+ */
+export function statementColumns(locale: Locale, timeZone: string): ExcelColumn<StatementRow>[] {
   const t = (key: Parameters<typeof translate>[1]) => translate(locale, key);
   return [
     { header: t('statement.col.session'), width: 10, value: (r) => r.id },
-    { header: t('statement.col.date'), width: 22, value: (r) => new Date(r.startedAt) },
+    {
+      header: `${t('statement.col.date')} (${timeZone})`,
+      width: 26,
+      value: (r) => dateTime(locale, r.startedAt, timeZone),
+    },
     { header: t('statement.col.chargePoint'), width: 24, value: (r) => r.chargePoint },
     { header: t('statement.col.energy'), width: 14, value: (r) => r.energyWh / 1000 },
     { header: t('statement.col.net'), width: 12, value: (r) => r.net / 100 },

@@ -1,4 +1,9 @@
-import { componentsFromLegacy, priceSession, type TariffSnapshot } from '@voltline/contract';
+import {
+  componentsFromLegacy,
+  priceSession,
+  type PricedSession,
+  type TariffSnapshot,
+} from '@voltline/contract';
 
 /**
  * The cost of a session in minor units: the fixed price, plus energy up to the limit at the
@@ -38,8 +43,16 @@ export interface SessionFigures {
  */
 export function snapshotCost(t: TariffSnapshot, s: SessionFigures): number | null {
   if (t.paymentType === 'Free') return 0;
-  if (!Number.isFinite(s.energyWh)) return null;
-  const priced = priceSession(
+  return snapshotPriced(t, s)?.gross ?? null;
+}
+
+/**
+ * A session priced by its snapshot with every line (what its receipt shows): the engine's answer
+ * for the same figures as snapshotCost. Null for a free tariff or beyond exact integers.
+ */
+export function snapshotPriced(t: TariffSnapshot, s: SessionFigures): PricedSession | null {
+  if (t.paymentType === 'Free' || !Number.isFinite(s.energyWh)) return null;
+  return priceSession(
     {
       components: t.components ?? componentsFromLegacy(t),
       vatRate: t.vatRate ?? 0,
@@ -53,7 +66,6 @@ export function snapshotCost(t: TariffSnapshot, s: SessionFigures): number | nul
       timeZone: t.timeZone ?? DEFAULT_TIME_ZONE,
     },
   );
-  return priced?.gross ?? null;
 }
 
 /** Where an operator's time zone is not known (snapshots taken before it was). */

@@ -9,7 +9,8 @@ import { decimalSeparator, formatDuration, formatKwh, formatMoney } from '../../
 import { dateFormat, formatNumber } from '../../../lib/format';
 import { previewCost } from '../cost';
 
-const FIRST_START = dayjs().hour(17).minute(0).second(0).millisecond(0);
+/** The example session starts today at 17:00 (taken when the preview opens, not when the page loaded). */
+const firstStart = () => dayjs().hour(17).minute(0).second(0).millisecond(0);
 
 /**
  * What an example session costs under the tariff being edited or shown: the lines in AFIR order
@@ -31,7 +32,7 @@ export function CostPreview({
   const [kwh, setKwh] = useState(30);
   const [chargingMinutes, setCharging] = useState(120);
   const [parkingMinutes, setParking] = useState(20);
-  const [start, setStart] = useState<Dayjs>(FIRST_START);
+  const [start, setStart] = useState<Dayjs>(firstStart);
   const priced = previewCost(terms, paymentType, {
     kwh,
     chargingMinutes,
