@@ -86,6 +86,7 @@ const SAME_IN_EVERY_LANGUAGE = [
   'RFID',
   'Voltline',
   'Excel',
+  'PDF',
   'IBAN',
   'SoC',
   'kWh',
@@ -102,6 +103,7 @@ const SAME_IN_EVERY_LANGUAGE = [
   // Turkish words spelled like their English counterparts.
   'Model',
   'Limit',
+  'Net',
 ];
 
 /** Other words for a glossary term that Turkish must not use (the glossary's word in brackets). */
