@@ -11,6 +11,8 @@ export interface Issuer {
   taxOffice: string | null;
   contact: string | null;
   timeZone: string;
+  /** The operator's VAT rate (basis points), for snapshots that do not carry one. */
+  vatRate: number;
 }
 
 /**

@@ -35,10 +35,15 @@ const vatOfGross = (gross: number, rate: number) =>
  * billed. Where that cost came otherwise (a held session corrected by staff, a close at the last
  * reading billed before components existed), the receipt shows one line of charging at that cost,
  * its VAT at the snapshot's rate. Null for a session with nothing to bill.
+ *
+ * A snapshot taken before VAT terms existed has no rate: such a session was billed at prices
+ * including VAT (the total does not depend on the rate), and its VAT is shown at the operator's
+ * rate (`operatorVatRate`), not as 0 %.
  */
-export function receiptFigures(s: Session): ReceiptFigures | null {
-  const t = s.tariff;
-  if (s.cost === null || t === null || s.stoppedAt === null) return null;
+export function receiptFigures(s: Session, operatorVatRate: number): ReceiptFigures | null {
+  const stored = s.tariff;
+  if (s.cost === null || stored === null || s.stoppedAt === null) return null;
+  const t = stored.vatRate === undefined ? { ...stored, vatRate: operatorVatRate } : stored;
   const vatRate = t.vatRate ?? 0;
   const pricesIncludeVat = t.pricesIncludeVat ?? true;
   const currency = s.currency ?? t.currency;

@@ -41,6 +41,7 @@ export class ReceiptsService {
       taxOffice: m?.taxOffice ?? null,
       contact: [op.supportEmail ?? op.email, op.phone].filter(Boolean).join(' · ') || null,
       timeZone: op.timeZone,
+      vatRate: op.vatRate,
     };
   }
 
@@ -52,9 +53,9 @@ export class ReceiptsService {
   }
 
   async receiptOf(ctx: Ctx, session: Session): Promise<Buffer> {
-    const figures = receiptFigures(session);
-    if (!figures) throw new AppError(409, 'receipt.nothingBilled');
     const issuer = await this.issuer(session.operatorId);
+    const figures = receiptFigures(session, issuer.vatRate);
+    if (!figures) throw new AppError(409, 'receipt.nothingBilled');
     const doc = receiptDocument(ctx.locale, session, figures, issuer, this.deps.clock.now());
     return renderPdf(doc, { author: issuer.name });
   }
@@ -80,7 +81,7 @@ export class ReceiptsService {
       0,
       STATEMENT_MAX,
     );
-    const rows: StatementRow[] = statementRows(page.items);
+    const rows: StatementRow[] = statementRows(page.items, issuer.vatRate);
     return { driver, issuer, rows, month };
   }
 

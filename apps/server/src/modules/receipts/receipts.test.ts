@@ -132,7 +132,7 @@ describe('a session’s receipt', () => {
     const s = await session(await billedSession(charger, CARD, 12_345));
     // 12.345 kWh at 8.50 and 2.00 a session, prices including 20 % VAT: 106.9325 → 106.93 once.
     expect(s.cost).toBe(10_693);
-    const f = receiptFigures(s)!;
+    const f = receiptFigures(s, 2000)!;
     expect(f.lines.map((l) => [l.type, l.quantity, l.unitPrice, l.net, l.vat, l.gross])).toEqual([
       // VAT by cumulative rounding: 104.9325 / 6 = 17.48875 → 17.49; 106.9325 / 6 = 17.822 → 17.82.
       ['ENERGY', 12_345, 850, 8_744, 1_749, 10_493],
@@ -151,6 +151,7 @@ describe('a session’s receipt', () => {
         taxOffice: 'Kadıköy',
         contact: null,
         timeZone: 'Europe/Istanbul',
+        vatRate: 2000,
       },
       new Date(),
     );
@@ -174,29 +175,63 @@ describe('a session’s receipt', () => {
   });
 
   it('shows one line of charging at the billed cost when staff corrected the bill', () => {
-    const f = receiptFigures({
-      id: 1,
-      startedAt: '2026-11-01T10:00:00.000Z',
-      stoppedAt: '2026-11-01T11:00:00.000Z',
-      energyWh: 10_000,
-      cost: 1_200,
-      currency: 'TRY',
-      tariff: {
+    const f = receiptFigures(
+      {
         id: 1,
-        name: 'x',
-        paymentType: 'Postpaid',
+        startedAt: '2026-11-01T10:00:00.000Z',
+        stoppedAt: '2026-11-01T11:00:00.000Z',
+        energyWh: 10_000,
+        cost: 1_200,
         currency: 'TRY',
-        pricePerKwh: 850,
-        limitKwh: null,
-        overLimitPricePerKwh: null,
-        fixedPrice: 0,
-        vatRate: 2000,
-        pricesIncludeVat: true,
-      },
-    } as Session)!;
+        tariff: {
+          id: 1,
+          name: 'x',
+          paymentType: 'Postpaid',
+          currency: 'TRY',
+          pricePerKwh: 850,
+          limitKwh: null,
+          overLimitPricePerKwh: null,
+          fixedPrice: 0,
+          vatRate: 2000,
+          pricesIncludeVat: true,
+        },
+      } as Session,
+      1000,
+    )!;
     expect(f.lines).toEqual([
       { type: 'CHARGING', quantity: 1, unitPrice: null, net: 1_000, vat: 200, gross: 1_200 },
     ]);
+  });
+
+  it('shows the VAT of a session billed before VAT terms existed at the operator’s rate, the total unchanged', () => {
+    // 10 kWh at 8.50 including VAT: 85.00, of which 20 % VAT is 14.17.
+    const f = receiptFigures(
+      {
+        id: 2,
+        startedAt: '2026-11-01T10:00:00.000Z',
+        stoppedAt: '2026-11-01T11:00:00.000Z',
+        energyWh: 10_000,
+        cost: 8_500,
+        currency: 'TRY',
+        tariff: {
+          id: 1,
+          name: 'x',
+          paymentType: 'Postpaid',
+          currency: 'TRY',
+          pricePerKwh: 850,
+          limitKwh: null,
+          overLimitPricePerKwh: null,
+          fixedPrice: 0,
+        },
+      } as Session,
+      2000,
+    )!;
+    expect({ net: f.net, vat: f.vat, gross: f.gross, vatRate: f.vatRate }).toEqual({
+      net: 7_083,
+      vat: 1_417,
+      gross: 8_500,
+      vatRate: 2000,
+    });
   });
 
   it('is a PDF to download, in the reader’s language; a running session has none yet, said in words', async () => {

@@ -18,10 +18,10 @@ export interface StatementRow {
 }
 
 /** The billed sessions among these (a running or held one has no receipt yet, and is left out). */
-export function statementRows(sessions: Session[]): StatementRow[] {
+export function statementRows(sessions: Session[], operatorVatRate: number): StatementRow[] {
   const rows: StatementRow[] = [];
   for (const s of sessions) {
-    const f = receiptFigures(s);
+    const f = receiptFigures(s, operatorVatRate);
     if (!f) continue;
     rows.push({
       id: s.id,
