@@ -1,19 +1,11 @@
-import { deviceModelRoutes } from './modules/device-model/device-model.routes.js';
-import { displayMessageRoutes } from './modules/display-messages/display-messages.routes.js';
-import { chargerLimitsRoutes } from './modules/charger-limits/charger-limits.routes.js';
-import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
-import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { looksLikeApiKey } from './modules/api-keys/api-key-secret.js';
 import { bearerToken } from './lib/request.js';
-import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { sandboxPageRoutes } from './modules/payment-providers/sandbox-page.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
-import { connect as connectToNats, type NatsConnection } from '@nats-io/transport-node';
+import Fastify, { type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -31,43 +23,14 @@ import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerTextGuard } from './plugins/text-guard.js';
 import { registerMetrics } from './plugins/metrics.js';
-import { auditRoutes } from './modules/audit/audit.routes.js';
-import { bookingRoutes } from './modules/bookings/bookings.routes.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { operatorRoutes } from './modules/operators/operators.routes.js';
-import { userRoutes } from './modules/users/users.routes.js';
-import { driverRoutes } from './modules/drivers/drivers.routes.js';
-import { driverDetailRoutes } from './modules/drivers/driver-details.routes.js';
-import { commandRoutes } from './modules/commands/commands.routes.js';
-import { remoteStartRoutes } from './modules/commands/remote-start.routes.js';
-import { searchRoutes } from './modules/search/search.routes.js';
-import { rawCallRoutes } from './modules/commands/raw-calls.routes.js';
-import { bulkRoutes } from './modules/bulk/bulk.routes.js';
-import { chargePointRoutes } from './modules/charge-points/charge-points.routes.js';
-import { chargePointInsightRoutes } from './modules/charge-points/insights.routes.js';
-import { pendingChargePointRoutes } from './modules/charge-points/pending.routes.js';
-import { connectorRoutes } from './modules/charge-points/connectors.routes.js';
-import { referenceRoutes } from './modules/charge-points/reference.routes.js';
-import { tariffRoutes } from './modules/tariffs/tariffs.routes.js';
-import { receiptRoutes } from './modules/receipts/receipts.routes.js';
-import { sessionRoutes } from './modules/sessions/sessions.routes.js';
-import { paymentRoutes } from './modules/payments/payments.routes.js';
-import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
-import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
-import { ocppLogRoutes } from './modules/ocpp-logs/ocpp-logs.routes.js';
-import { eventFeedRoutes } from './modules/events/feed.routes.js';
-import { customerInformationRoutes } from './modules/customer-information/customer-information.routes.js';
-import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.js';
 import { fileRoutes, withoutFileTokens } from './modules/files/files.routes.js';
-import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
-import { campaignRoutes } from './modules/firmware/campaigns.routes.js';
-import { securityRoutes } from './modules/security/security.routes.js';
-import { securityProfileRoutes } from './modules/security/security-profiles.routes.js';
-import { networkProfileRoutes } from './modules/security/network-profiles.routes.js';
-import { smartChargingRoutes } from './modules/smart-charging/smart-charging.routes.js';
 import { CertificateAuthority } from './modules/security/certificate-authority.js';
 import { httpsOptions } from './modules/security/tls.js';
+import { apiRoutes } from './api-routes.js';
+import { everyOnLeader } from './cluster/every-on-leader.js';
+import { connectNats } from './cluster/nats.js';
+import { acceptEmptyBodies } from './plugins/bodies.js';
+import { registerPortal } from './plugins/portal.js';
 import { createServices, type Services } from './services.js';
 import { VERSION } from './version.js';
 
@@ -280,46 +243,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
 
   await app.register(
     (api: App, _opts, done) => {
-      healthRoutes(api, services);
-      authRoutes(api, services);
-      userRoutes(api, services);
-      operatorRoutes(api, services);
-      driverRoutes(api, services);
-      driverDetailRoutes(api, services);
-      customerInformationRoutes(api, services);
-      auditRoutes(api, services);
-      commandRoutes(api, services);
-      remoteStartRoutes(api, services);
-      searchRoutes(api, services);
-      rawCallRoutes(api, services);
-      bulkRoutes(api, services);
-      chargePointRoutes(api, services);
-      chargePointInsightRoutes(api, services);
-      pendingChargePointRoutes(api, services);
-      connectorRoutes(api, services);
-      deviceModelRoutes(api, services);
-      displayMessageRoutes(api, services);
-      chargerLimitsRoutes(api, services);
-      monitoringRoutes(api, services);
-      referenceRoutes(api, services);
-      tariffRoutes(api, services);
-      sessionRoutes(api, services);
-      receiptRoutes(api, services);
-      paymentRoutes(api, services);
-      analyticsRoutes(api, services);
-      ocppLogRoutes(api, services);
-      diagnosticsRoutes(api, services);
-      maintenanceRoutes(api, services);
-      securityRoutes(api, services);
-      firmwareRoutes(api, services);
-      campaignRoutes(api, services);
-      securityProfileRoutes(api, services);
-      networkProfileRoutes(api, services);
-      bookingRoutes(api, services);
-      smartChargingRoutes(api, services);
-      eventFeedRoutes(api, services);
-      apiKeyRoutes(api, services);
-      webhookRoutes(api, services);
+      apiRoutes(api, services);
       done();
     },
     { prefix: '/api' },
@@ -334,102 +258,6 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
 
   if (hasPortal) await registerPortal(app, config.webDist);
   return app;
-}
-
-/**
- * Runs a background job at start and then every `ms`, until the app closes, in the process that
- * leads (a single process always does); failures are logged.
- */
-function everyOnLeader(
-  app: App,
-  ms: number,
-  leading: () => boolean,
-  job: () => Promise<unknown>,
-  name: string,
-  counted: (job: string) => void,
-) {
-  const run = () => {
-    if (!leading()) return;
-    counted(name);
-    void job().catch((err: unknown) => app.log.error({ err, job: name }, 'background job failed'));
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', () => {
-    timer = setInterval(run, ms);
-    timer.unref();
-    run();
-    return Promise.resolve();
-  });
-  app.addHook('onClose', () => {
-    clearInterval(timer);
-    return Promise.resolve();
-  });
-}
-
-/** The NATS link of a cluster process; it reconnects by itself when NATS restarts. */
-async function connectNats(config: Config, log: FastifyBaseLogger): Promise<NatsConnection> {
-  const nc = await connectToNats({
-    servers: (config.NATS_URL ?? '').split(','),
-    name: `voltline ${config.nodeId}`,
-    maxReconnectAttempts: -1,
-    reconnectTimeWait: 1_000,
-  });
-  void (async () => {
-    for await (const s of nc.status()) {
-      if (s.type === 'disconnect' || s.type === 'reconnect') log.warn({ nats: s.type }, `NATS ${s.type}`);
-    }
-  })();
-  return nc;
-}
-
-/**
- * Calls without a body (restore, refund, logout) often still carry a Content-Type — browsers'
- * HTTP clients add one. An empty body is accepted as "no body" whatever it claims to be; a
- * non-empty body must be JSON.
- */
-function acceptEmptyBodies(app: App) {
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString();
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text) as unknown);
-    } catch (err) {
-      const error = err as Error & { statusCode?: number; code?: string };
-      error.statusCode = 400;
-      error.code = 'FST_ERR_CTP_INVALID_JSON_BODY';
-      done(error, undefined);
-    }
-  });
-  app.addContentTypeParser(
-    ['application/x-www-form-urlencoded', 'text/plain'],
-    { parseAs: 'string' },
-    (_req, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString();
-      if (text.trim() === '') return done(null, undefined);
-      const error = new Error('Unsupported Media Type') as Error & { statusCode?: number };
-      error.statusCode = 415;
-      done(error, undefined);
-    },
-  );
-}
-
-/** Serves the built portal; unknown non-API paths get index.html so deep links into the SPA work. */
-async function registerPortal(app: App, dist: string) {
-  await app.register(fastifyStatic, {
-    root: dist,
-    index: ['index.html'],
-    // The build writes brotli and gzip copies of every text file; the one the browser accepts is
-    // sent with its Content-Encoding and `Vary: Accept-Encoding`, compressed once, not per request.
-    preCompressed: true,
-    setHeaders: (res, file) => {
-      // Hashed assets never change; everything else is revalidated.
-      res.header(
-        'cache-control',
-        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  });
 }
 
 /** A route of the API (by its declared pattern, not the path as the client wrote it). */

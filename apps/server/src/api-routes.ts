@@ -1,0 +1,90 @@
+import type { App } from './lib/app-type.js';
+import { deviceModelRoutes } from './modules/device-model/device-model.routes.js';
+import { displayMessageRoutes } from './modules/display-messages/display-messages.routes.js';
+import { chargerLimitsRoutes } from './modules/charger-limits/charger-limits.routes.js';
+import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { bookingRoutes } from './modules/bookings/bookings.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { operatorRoutes } from './modules/operators/operators.routes.js';
+import { userRoutes } from './modules/users/users.routes.js';
+import { driverRoutes } from './modules/drivers/drivers.routes.js';
+import { driverDetailRoutes } from './modules/drivers/driver-details.routes.js';
+import { commandRoutes } from './modules/commands/commands.routes.js';
+import { remoteStartRoutes } from './modules/commands/remote-start.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { rawCallRoutes } from './modules/commands/raw-calls.routes.js';
+import { bulkRoutes } from './modules/bulk/bulk.routes.js';
+import { chargePointRoutes } from './modules/charge-points/charge-points.routes.js';
+import { chargePointInsightRoutes } from './modules/charge-points/insights.routes.js';
+import { pendingChargePointRoutes } from './modules/charge-points/pending.routes.js';
+import { connectorRoutes } from './modules/charge-points/connectors.routes.js';
+import { referenceRoutes } from './modules/charge-points/reference.routes.js';
+import { tariffRoutes } from './modules/tariffs/tariffs.routes.js';
+import { receiptRoutes } from './modules/receipts/receipts.routes.js';
+import { sessionRoutes } from './modules/sessions/sessions.routes.js';
+import { paymentRoutes } from './modules/payments/payments.routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
+import { ocppLogRoutes } from './modules/ocpp-logs/ocpp-logs.routes.js';
+import { eventFeedRoutes } from './modules/events/feed.routes.js';
+import { customerInformationRoutes } from './modules/customer-information/customer-information.routes.js';
+import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.js';
+import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
+import { campaignRoutes } from './modules/firmware/campaigns.routes.js';
+import { securityRoutes } from './modules/security/security.routes.js';
+import { securityProfileRoutes } from './modules/security/security-profiles.routes.js';
+import { networkProfileRoutes } from './modules/security/network-profiles.routes.js';
+import { smartChargingRoutes } from './modules/smart-charging/smart-charging.routes.js';
+import type { Services } from './services.js';
+
+/**
+ * Every route of the API under `/api`, each module's from the services that answer it. Routes
+ * outside `/api` (chargers' file downloads, the sandbox card page, metrics, the portal) are
+ * registered in app.ts.
+ */
+export function apiRoutes(api: App, services: Services): void {
+  healthRoutes(api, services);
+  authRoutes(api, services);
+  userRoutes(api, services);
+  operatorRoutes(api, services);
+  driverRoutes(api, services);
+  driverDetailRoutes(api, services);
+  customerInformationRoutes(api, services);
+  auditRoutes(api, services);
+  commandRoutes(api, services);
+  remoteStartRoutes(api, services);
+  searchRoutes(api, services);
+  rawCallRoutes(api, services);
+  bulkRoutes(api, services);
+  chargePointRoutes(api, services);
+  chargePointInsightRoutes(api, services);
+  pendingChargePointRoutes(api, services);
+  connectorRoutes(api, services);
+  deviceModelRoutes(api, services);
+  displayMessageRoutes(api, services);
+  chargerLimitsRoutes(api, services);
+  monitoringRoutes(api, services);
+  referenceRoutes(api, services);
+  tariffRoutes(api, services);
+  sessionRoutes(api, services);
+  receiptRoutes(api, services);
+  paymentRoutes(api, services);
+  analyticsRoutes(api, services);
+  ocppLogRoutes(api, services);
+  diagnosticsRoutes(api, services);
+  maintenanceRoutes(api, services);
+  securityRoutes(api, services);
+  firmwareRoutes(api, services);
+  campaignRoutes(api, services);
+  securityProfileRoutes(api, services);
+  networkProfileRoutes(api, services);
+  bookingRoutes(api, services);
+  smartChargingRoutes(api, services);
+  eventFeedRoutes(api, services);
+  apiKeyRoutes(api, services);
+  webhookRoutes(api, services);
+}
