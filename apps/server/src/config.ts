@@ -5,6 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { loadPaymentConfig, type PaymentConfig } from './config.payments.js';
+import { ftpEnv, loadFtp, type FtpConfig } from './config.files.js';
+import { loadCa, loadTls, tlsEnv, type CaConfig, type TlsConfig } from './config.tls.js';
+
+export type { CaConfig, TlsConfig } from './config.tls.js';
+export type { FtpConfig } from './config.files.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -101,23 +106,7 @@ const EnvSchema = z.object({
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  TLS_CERT_FILE: z.string().optional(),
-  TLS_KEY_FILE: z.string().optional(),
-  /** PEM file of CAs whose client certificates identify chargers (security profile 3), besides Voltline's own CA. */
-  TLS_CA_FILE: z.string().optional(),
-  /** The oldest TLS version accepted: the security edition requires 1.2 or newer. */
-  TLS_MIN_VERSION: z.enum(['TLSv1.2', 'TLSv1.3']).default('TLSv1.2'),
-  /** OpenSSL cipher list for TLS 1.2 and TLS 1.3 (default: the security edition's suites). */
-  TLS_CIPHERS: z.string().min(1).optional(),
-  /** An external CA that signs chargers' certificates instead of Voltline's built-in one (PEM files). */
-  CA_CERT_FILE: z.string().optional(),
-  CA_KEY_FILE: z.string().optional(),
-  /** The secret the built-in CA's private key is encrypted with (default: derived from JWT_SECRET). */
-  CA_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** The organisation (O) chargers put in their certificate requests: the CpoName configuration key. */
-  CPO_NAME: z.string().min(1).max(64).optional(),
-  /** Days a charger certificate Voltline signs stays valid. */
-  CHARGER_CERT_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  ...tlsEnv,
   NODE_ID: z.string().min(1).max(100).optional(),
   /** NATS server(s) of a cluster, comma-separated (nats://host:4222): commands reach chargers held by other processes. */
   NATS_URL: z
@@ -173,28 +162,7 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(24),
-  /** The built-in FTP server for chargers' files: a port, 0 for any free port, or off. */
-  FTP_PORT: z
-    .string()
-    .regex(/^(off|\d{1,5})$/, 'must be a port number or off')
-    .refine((v) => v === 'off' || Number(v) <= 65535, 'must be a port number or off')
-    .default('2121'),
-  FTP_PASV_PORTS: z
-    .string()
-    .regex(/^\d{1,5}-\d{1,5}$/, 'must be a port range such as 30000-30100')
-    .refine((v) => {
-      const [min = 0, max = 0] = v.split('-').map(Number);
-      return min >= 1024 && min <= max && max <= 65535;
-    }, 'must be a range of ports from 1024 to 65535, the lower first')
-    .optional(),
-  FTP_PUBLIC_HOST: z
-    .string()
-    .regex(/^[A-Za-z0-9.:-]{1,253}$/, 'must be a host name or an IP address')
-    .optional(),
-  FTP_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(100_000).default(100),
-  /** Seconds an FTP connection has to log in before it is closed; connections one address may hold. */
-  FTP_LOGIN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
-  FTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(10),
+  ...ftpEnv,
   /**
    * Plug & Charge (ISO 15118): the PKI/OCSP provider chargers' EV-certificate, OCSP and contract
    * questions go to (see pnc-provider.ts); without it they are answered as "not available".
@@ -244,61 +212,6 @@ export type Config = Env & {
   payments: PaymentConfig;
 };
 
-/**
- * The HTTPS server's settings. Client certificates are requested, never required: browsers and
- * chargers of security profiles 1 and 2 connect without one; the OCPP handshake checks profile 3's.
- */
-export interface TlsConfig {
-  cert: Buffer;
-  key: Buffer;
-  /** Trusted client-certificate CAs from TLS_CA_FILE (Voltline's own CA is added at start). */
-  ca: Buffer[];
-  minVersion: 'TLSv1.2' | 'TLSv1.3';
-  ciphers: string;
-}
-
-/** Where chargers' certificates are signed: Voltline's built-in CA under DATA_DIR, or an external one. */
-export interface CaConfig {
-  /** External CA files; null: the built-in CA. */
-  external: { cert: Buffer; key: Buffer } | null;
-  /** The built-in CA's folder. */
-  dir: string;
-  /** Encrypts the built-in CA's private key at rest. */
-  keySecret: string;
-  cpoName: string | null;
-  certDays: number;
-}
-
-/**
- * The cipher suites the security edition allows (TLS 1.2, OpenSSL names:
- * TLS_ECDHE_ECDSA_WITH_AES_128/256_GCM_SHA256/384, TLS_RSA_WITH_AES_128/256_GCM_SHA256/384) and
- * TLS 1.3's AEAD suites.
- */
-export const EDITION_CIPHERS = [
-  'TLS_AES_128_GCM_SHA256',
-  'TLS_AES_256_GCM_SHA384',
-  'TLS_CHACHA20_POLY1305_SHA256',
-  'ECDHE-ECDSA-AES128-GCM-SHA256',
-  'ECDHE-ECDSA-AES256-GCM-SHA384',
-  'AES128-GCM-SHA256',
-  'AES256-GCM-SHA384',
-].join(':');
-
-/** The built-in file service's FTP side, from FTP_PORT, FTP_PASV_PORTS, FTP_PUBLIC_HOST, FTP_MAX_UPLOAD_MB. */
-export interface FtpConfig {
-  /** null: FTP is off. 0: any free port (tests). */
-  port: number | null;
-  /** Passive data ports; null: any free port the system gives. */
-  passive: { min: number; max: number } | null;
-  /** The address chargers are told, in FTP URLs and passive replies. */
-  publicHost: string;
-  maxUploadBytes: number;
-  /** A connection not logged in this long is closed (FTP_LOGIN_TIMEOUT_SECONDS). */
-  loginTimeoutMs: number;
-  /** Connections one client address may hold at once (FTP_MAX_CONNECTIONS_PER_ADDRESS). */
-  maxConnectionsPerAddress: number;
-}
-
 export const DEMO_PASSWORD = 'voltline-demo1';
 
 export class ConfigError extends Error {}
@@ -326,7 +239,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   mkdirSync(dataDir, { recursive: true });
   const simulate = e.SIMULATE === 'true' ? 5 : e.SIMULATE === 'false' ? 0 : Number(e.SIMULATE);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
-  const [pasvMin, pasvMax] = e.FTP_PASV_PORTS?.split('-').map(Number) ?? [];
   const jwtSecret = e.JWT_SECRET ?? persistentSecret(dataDir);
   return {
     ...e,
@@ -338,53 +250,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulateChargers: e.SEED_DEMO ? simulate : 0,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     nodeId: e.NODE_ID ?? `${os.hostname()}:${e.PORT}`,
-    tls: loadTls(e),
-    ca: {
-      external: loadPair('CA_CERT_FILE and CA_KEY_FILE', e.CA_CERT_FILE, e.CA_KEY_FILE),
-      dir: path.join(dataDir, 'ca'),
-      keySecret: e.CA_KEY_SECRET ?? jwtSecret,
-      cpoName: e.CPO_NAME ?? null,
-      certDays: e.CHARGER_CERT_DAYS,
-    },
-    ftp: {
-      port: e.FTP_PORT === 'off' ? null : Number(e.FTP_PORT),
-      passive: pasvMin !== undefined && pasvMax !== undefined ? { min: pasvMin, max: pasvMax } : null,
-      // URL's hostname keeps an IPv6 address's brackets; chargers are told the bare address.
-      publicHost: e.FTP_PUBLIC_HOST ?? new URL(publicUrl).hostname.replace(/^\[(.*)\]$/, '$1'),
-      maxUploadBytes: e.FTP_MAX_UPLOAD_MB * 1024 * 1024,
-      loginTimeoutMs: e.FTP_LOGIN_TIMEOUT_SECONDS * 1000,
-      maxConnectionsPerAddress: e.FTP_MAX_CONNECTIONS_PER_ADDRESS,
-    },
+    tls: loadTls(e, (message) => new ConfigError(message)),
+    ca: loadCa(e, dataDir, jwtSecret, (message) => new ConfigError(message)),
+    ftp: loadFtp(e, publicUrl),
     payments: loadPaymentConfig(clean, (message) => new ConfigError(message)),
   };
-}
-
-function loadTls(e: Env): TlsConfig | null {
-  const pair = loadPair('TLS_CERT_FILE and TLS_KEY_FILE', e.TLS_CERT_FILE, e.TLS_KEY_FILE);
-  if (!pair) {
-    if (e.TLS_CA_FILE) throw new ConfigError('Invalid configuration:\n  TLS_CA_FILE needs TLS_CERT_FILE');
-    return null;
-  }
-  return {
-    ...pair,
-    ca: e.TLS_CA_FILE ? [readConfigFile(e.TLS_CA_FILE)] : [],
-    minVersion: e.TLS_MIN_VERSION,
-    ciphers: e.TLS_CIPHERS ?? EDITION_CIPHERS,
-  };
-}
-
-function loadPair(names: string, certFile?: string, keyFile?: string) {
-  if (!certFile && !keyFile) return null;
-  if (!certFile || !keyFile) throw new ConfigError(`Invalid configuration:\n  ${names} go together`);
-  return { cert: readConfigFile(certFile), key: readConfigFile(keyFile) };
-}
-
-function readConfigFile(file: string): Buffer {
-  try {
-    return readFileSync(file);
-  } catch (err) {
-    throw new ConfigError(`Invalid configuration:\n  TLS files cannot be read: ${(err as Error).message}`);
-  }
 }
 
 /** A JWT secret generated on first start and kept in DATA_DIR, so tokens survive restarts. */

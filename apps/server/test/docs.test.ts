@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { permissionTableMarkdown } from '@voltline/contract';
@@ -13,7 +13,12 @@ describe('README', () => {
   });
 
   it('documents every environment variable the server reads', () => {
-    const source = readFileSync(path.resolve(import.meta.dirname, '../src/config.ts'), 'utf8');
+    // config.ts and the areas it spreads in (config.tls.ts, config.files.ts, config.payments.ts).
+    const dir = path.resolve(import.meta.dirname, '../src');
+    const source = readdirSync(dir)
+      .filter((f) => /^config(\.\w+)?\.ts$/.test(f))
+      .map((f) => readFileSync(path.join(dir, f), 'utf8'))
+      .join('\n');
     const names = [...source.matchAll(/^ {2}([A-Z_]+): z/gm)].map((m) => m[1]);
     expect(names.length).toBeGreaterThan(20);
     for (const name of names) expect(readme).toContain(`| \`${name}\` |`);
