@@ -12,9 +12,6 @@ import { receiptFigures } from './figures.js';
 import { renderPdf } from './pdf.js';
 import { statementDocument, statementRows, type StatementRow } from './statement.js';
 
-/** The most sessions one monthly statement lists. */
-const STATEMENT_MAX = 5_000;
-
 /** Receipts of billed sessions and drivers' monthly statements, in the reader's language. */
 export class ReceiptsService {
   constructor(
@@ -75,13 +72,11 @@ export class ReceiptsService {
         { field: 'querystring.month', key: 'statement.month' },
       ]);
     }
-    const page = await this.deps.sessions.page(
-      ctx.actor,
-      { driverId, from: from.toISOString(), to: to.toISOString(), sortOrder: 'asc' },
-      0,
-      STATEMENT_MAX,
-    );
-    const rows: StatementRow[] = statementRows(page.items, issuer.vatRate);
+    // The export's batched read: every session of the month, without the report's totals query.
+    const sessions: Session[] = [];
+    const filter = { driverId, from: from.toISOString(), to: to.toISOString(), sortOrder: 'asc' as const };
+    for await (const s of this.deps.sessions.exportRows(ctx.actor, filter)) sessions.push(s);
+    const rows: StatementRow[] = statementRows(sessions, issuer.vatRate);
     return { driver, issuer, rows, month };
   }
 

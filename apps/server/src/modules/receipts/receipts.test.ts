@@ -174,30 +174,30 @@ describe('a session’s receipt', () => {
     expect(tr.notes).toEqual(['Fiyatlar KDV dahildir.', 'Bu belge fatura yerine geçmez.']);
   });
 
-  it('shows one line of charging at the billed cost when staff corrected the bill', () => {
-    const f = receiptFigures(
-      {
+  /** A session of 10 kWh that stopped an hour after it started, billed `cost` under `tariff`. */
+  const billedHour = (cost: number, tariff: Partial<NonNullable<Session['tariff']>> = {}) =>
+    ({
+      id: 1,
+      startedAt: '2026-11-01T10:00:00.000Z',
+      stoppedAt: '2026-11-01T11:00:00.000Z',
+      energyWh: 10_000,
+      cost,
+      currency: 'TRY',
+      tariff: {
         id: 1,
-        startedAt: '2026-11-01T10:00:00.000Z',
-        stoppedAt: '2026-11-01T11:00:00.000Z',
-        energyWh: 10_000,
-        cost: 1_200,
+        name: 'x',
+        paymentType: 'Postpaid',
         currency: 'TRY',
-        tariff: {
-          id: 1,
-          name: 'x',
-          paymentType: 'Postpaid',
-          currency: 'TRY',
-          pricePerKwh: 850,
-          limitKwh: null,
-          overLimitPricePerKwh: null,
-          fixedPrice: 0,
-          vatRate: 2000,
-          pricesIncludeVat: true,
-        },
-      } as Session,
-      1000,
-    )!;
+        pricePerKwh: 850,
+        limitKwh: null,
+        overLimitPricePerKwh: null,
+        fixedPrice: 0,
+        ...tariff,
+      },
+    }) as Session;
+
+  it('shows one line of charging at the billed cost when staff corrected the bill', () => {
+    const f = receiptFigures(billedHour(1_200, { vatRate: 2000, pricesIncludeVat: true }), 1000)!;
     expect(f.lines).toEqual([
       { type: 'CHARGING', quantity: 1, unitPrice: null, net: 1_000, vat: 200, gross: 1_200 },
     ]);
@@ -205,27 +205,7 @@ describe('a session’s receipt', () => {
 
   it('shows the VAT of a session billed before VAT terms existed at the operator’s rate, the total unchanged', () => {
     // 10 kWh at 8.50 including VAT: 85.00, of which 20 % VAT is 14.17.
-    const f = receiptFigures(
-      {
-        id: 2,
-        startedAt: '2026-11-01T10:00:00.000Z',
-        stoppedAt: '2026-11-01T11:00:00.000Z',
-        energyWh: 10_000,
-        cost: 8_500,
-        currency: 'TRY',
-        tariff: {
-          id: 1,
-          name: 'x',
-          paymentType: 'Postpaid',
-          currency: 'TRY',
-          pricePerKwh: 850,
-          limitKwh: null,
-          overLimitPricePerKwh: null,
-          fixedPrice: 0,
-        },
-      } as Session,
-      2000,
-    )!;
+    const f = receiptFigures(billedHour(8_500), 2000)!;
     expect({ net: f.net, vat: f.vat, gross: f.gross, vatRate: f.vatRate }).toEqual({
       net: 7_083,
       vat: 1_417,
