@@ -162,3 +162,36 @@ export async function followLink(page: Page, link: Locator, url: RegExp): Promis
     )
     .toBe(true);
 }
+
+/** Opens a list's bulk action `name` from the bulk bar's menu, until its dialog shows. */
+export async function chooseBulkAction(page: Page, name: string) {
+  await pickMenuItem(
+    () => page.getByTestId('bulk-actions').click({ timeout: 2_000 }),
+    page.locator('.ant-dropdown:visible').getByRole('menuitem', { name, exact: true }),
+    page.getByRole('dialog', { name }),
+  );
+}
+
+/**
+ * Presses "Apply to n" in the action's dialog until the results show: a press while the dialog is
+ * still opening is lost, and one that took shows the button loading until the rows are done.
+ */
+export async function applyTo(page: Page, action: string, n: number) {
+  const dialog = page.getByRole('dialog', { name: action });
+  const apply = dialog.getByRole('button', { name: `Apply to ${n}` });
+  await expect
+    .poll(
+      async () => {
+        if (await page.getByTestId('bulk-results').isVisible()) return true;
+        const busy = (await apply.getAttribute('class').catch(() => '')) ?? '';
+        if (!busy.includes('ant-btn-loading')) await apply.click({ timeout: 2_000 }).catch(() => undefined);
+        await page
+          .getByTestId('bulk-results')
+          .waitFor({ timeout: 5_000 })
+          .catch(() => undefined);
+        return page.getByTestId('bulk-results').isVisible();
+      },
+      { timeout: 60_000, interval: 500 },
+    )
+    .toBe(true);
+}

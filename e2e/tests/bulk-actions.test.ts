@@ -7,7 +7,8 @@ import {
   launchBrowser,
   newPage,
   pick,
-  pickMenuItem,
+  applyTo,
+  chooseBulkAction,
   screenshot,
   signInAs,
   uniqueName,
@@ -47,14 +48,6 @@ async function chargePoint(page: Page, id: string) {
 
 const rows = (page: Page) => page.getByTestId('cp-table').locator('tbody tr.ant-table-row');
 
-async function chooseBulkAction(page: Page, name: string) {
-  await pickMenuItem(
-    () => page.getByTestId('bulk-actions').click({ timeout: 2_000 }),
-    page.locator('.ant-dropdown:visible').getByRole('menuitem', { name, exact: true }),
-    page.getByRole('dialog', { name }),
-  );
-}
-
 describe('bulk actions on the charge point list', () => {
   it('resets two ticked charge points and shows each one’s outcome: one done, one refused in red words', async () => {
     const { page } = await newPage(browser, server.url);
@@ -85,7 +78,7 @@ describe('bulk actions on the charge point list', () => {
         return hard.isChecked();
       })
       .toBe(true);
-    await dialog.getByRole('button', { name: 'Apply to 2' }).click();
+    await applyTo(page, 'Reset', 2);
 
     const results = page.getByTestId('bulk-results');
     await results.waitFor();
@@ -117,7 +110,7 @@ describe('bulk actions on the charge point list', () => {
       .toBe('All 12 matching the filter are selected');
 
     await chooseBulkAction(page, 'Archive');
-    await page.getByRole('dialog', { name: 'Archive' }).getByRole('button', { name: 'Apply to 12' }).click();
+    await applyTo(page, 'Archive', 12);
     await expect
       .poll(() => page.getByTestId('bulk-summary').innerText())
       .toBe('Done: 12 · Refused: 0 · Failed: 0');
@@ -136,7 +129,7 @@ describe('bulk actions on the charge point list', () => {
     await checkSurely(page.getByTestId('cp-table').locator('thead').getByRole('checkbox'));
     await page.getByTestId('bulk-select-all').click();
     await chooseBulkAction(page, 'Restore');
-    await page.getByRole('dialog', { name: 'Restore' }).getByRole('button', { name: 'Apply to 12' }).click();
+    await applyTo(page, 'Restore', 12);
     await expect
       .poll(() => page.getByTestId('bulk-summary').innerText())
       .toBe('Done: 12 · Refused: 0 · Failed: 0');
@@ -158,9 +151,8 @@ describe('bulk actions on the charge point list', () => {
     await checkSurely(page.getByTestId('cp-table').locator('thead').getByRole('checkbox'));
     await page.getByTestId('bulk-select-all').click();
     await chooseBulkAction(page, 'Assign a tariff');
-    const dialog = page.getByRole('dialog', { name: 'Assign a tariff' });
     await pick(page, 'bulk-tariff', tariff);
-    await dialog.getByRole('button', { name: 'Apply to 12' }).click();
+    await applyTo(page, 'Assign a tariff', 12);
     await expect
       .poll(() => page.getByTestId('bulk-summary').innerText())
       .toBe('Done: 12 · Refused: 0 · Failed: 0');
@@ -194,7 +186,7 @@ describe('bulk actions on a driver’s RFID cards', () => {
     await expect.poll(() => page.getByTestId('bulk-count').innerText()).toBe('3 selected');
 
     await chooseBulkAction(page, 'Block');
-    await page.getByRole('dialog', { name: 'Block' }).getByRole('button', { name: 'Apply to 3' }).click();
+    await applyTo(page, 'Block', 3);
     const results = page.getByTestId('bulk-results');
     await expect
       .poll(() => page.getByTestId('bulk-summary').innerText())
@@ -218,7 +210,7 @@ describe('bulk actions on a driver’s RFID cards', () => {
       .getByRole('checkbox')
       .check();
     await chooseBulkAction(page, 'Archive');
-    await page.getByRole('dialog', { name: 'Archive' }).getByRole('button', { name: 'Apply to 2' }).click();
+    await applyTo(page, 'Archive', 2);
     await expect
       .poll(() => page.getByTestId('bulk-summary').innerText())
       .toBe('Done: 2 · Refused: 0 · Failed: 0');

@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import type { SimCharger } from '@voltline/simulator';
 import {
   api,
+  applyTo,
   checkSurely,
+  chooseBulkAction,
   launchBrowser,
   newPage,
   pick,
@@ -50,39 +52,7 @@ async function twoConnectorCharger(page: Page, prefix: string) {
   return { id, charger };
 }
 
-async function chooseBulkAction(page: Page, name: string) {
-  await pickMenuItem(
-    () => page.getByTestId('bulk-actions').click({ timeout: 2_000 }),
-    page.locator('.ant-dropdown:visible').getByRole('menuitem', { name, exact: true }),
-    page.getByRole('dialog', { name }),
-  );
-}
-
 const summary = (page: Page) => page.getByTestId('bulk-summary').innerText();
-
-/**
- * Presses "Apply to n" in the action's dialog until the results show: a press while the dialog is
- * still opening is lost, and one that took shows the button loading until the rows are done.
- */
-async function applyTo(page: Page, action: string, n: number) {
-  const dialog = page.getByRole('dialog', { name: action });
-  const apply = dialog.getByRole('button', { name: `Apply to ${n}` });
-  await expect
-    .poll(
-      async () => {
-        if (await page.getByTestId('bulk-results').isVisible()) return true;
-        const busy = (await apply.getAttribute('class').catch(() => '')) ?? '';
-        if (!busy.includes('ant-btn-loading')) await apply.click({ timeout: 2_000 }).catch(() => undefined);
-        await page
-          .getByTestId('bulk-results')
-          .waitFor({ timeout: 5_000 })
-          .catch(() => undefined);
-        return page.getByTestId('bulk-results').isVisible();
-      },
-      { timeout: 60_000, interval: 500 },
-    )
-    .toBe(true);
-}
 
 describe('bulk actions on a charge point’s connectors', () => {
   it('makes both connectors unavailable through the charger, then puts one tariff on both', async () => {
