@@ -44,3 +44,4 @@ export * from './receipts.js';
 export * from './webhooks.js';
 export * from './remote-start.js';
 export * from './search.js';
+export * from './adhoc.js';
