@@ -33,6 +33,9 @@ export const SERVER_LAYERS = [
   ['payments'],
   // Receipts and monthly statements: billed sessions (sessions) priced by their tariff (tariffs).
   ['receipts'],
+  // Ad-hoc payment (issue #30): a stranger's hold, the charge it starts (commands handed in by
+  // services.ts), the capture at its end and the receipt mailed.
+  ['adhoc'],
   ['analytics'],
   // What each 2.0.1 charger holds on its display; the commands keep it from their answers.
   ['display-messages'],

@@ -1,6 +1,7 @@
 import { looksLikeApiKey } from './modules/api-keys/api-key-secret.js';
 import { bearerToken } from './lib/request.js';
 import { sandboxPageRoutes } from './modules/payment-providers/sandbox-page.js';
+import { adhocRoutes } from './modules/adhoc/adhoc.routes.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyRequest } from 'fastify';
@@ -238,6 +239,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   every('certificateRenewal', 3_600_000, () => services.certificateRenewal.run());
   // Bookings past their expiry stop holding their connector.
   every('bookingExpiry', 30_000, () => services.bookings.expire());
+  // Ad-hoc payments a closed browser left: starts that timed out, charges to capture, receipts to mail.
+  every('adhocPayments', 10_000, () => services.adhoc.sweep());
   // Integration events and the webhook delivery log past their retention, every hour and at start.
   every('integrationsRetention', 3_600_000, () => services.integrationRetention.run());
 
@@ -252,6 +255,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   fileRoutes(app, services);
   // The sandbox payment provider's card page: outside /api, the hold's random id is the key.
   await sandboxPageRoutes(app, services.paymentProviders.sandbox);
+  // Ad-hoc payment's public pages and the providers' webhooks: outside /api, no account.
+  await adhocRoutes(app, services.adhoc);
   // Prometheus metrics: outside /api (no rate limit, no user token), METRICS_TOKEN or METRICS_PORT.
   const metricsEndpoint = registerMetrics(app, config, services.metrics);
   app.decorate('metricsPort', () => metricsEndpoint.port());

@@ -29,6 +29,10 @@ const PaymentEnvSchema = z.object({
   IYZICO_API_KEY: z.string().min(1).optional(),
   IYZICO_SECRET_KEY: z.string().min(1).optional(),
   IYZICO_API_URL: z.url().default('https://sandbox-api.iyzipay.com'),
+  /** Ad-hoc payment: how long a driver has to plug in once the charger took the start. */
+  ADHOC_START_TIMEOUT_SECONDS: z.coerce.number().int().min(30).max(3600).default(180),
+  /** Ad-hoc payment: how long the provider's card form may stay open before it is given up. */
+  ADHOC_CARD_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(86400).default(900),
 });
 
 /** A value that never shows itself in a log line or JSON. */
@@ -54,6 +58,7 @@ export interface PaymentConfig {
   byOperator: Map<number, ProviderName>;
   stripe: { secretKey: Secret; webhookSecret: Secret; apiUrl: string | null } | null;
   iyzico: { apiKey: Secret; secretKey: Secret; apiUrl: string } | null;
+  adhoc: { startTimeoutSeconds: number; cardTimeoutSeconds: number };
 }
 
 /**
@@ -89,6 +94,10 @@ export function loadPaymentConfig(
   need('iyzico', { IYZICO_API_KEY: e.IYZICO_API_KEY, IYZICO_SECRET_KEY: e.IYZICO_SECRET_KEY });
   if (problems.length > 0) throw fail(`Invalid configuration:\n${problems.join('\n')}`);
   return {
+    adhoc: {
+      startTimeoutSeconds: e.ADHOC_START_TIMEOUT_SECONDS,
+      cardTimeoutSeconds: e.ADHOC_CARD_TIMEOUT_SECONDS,
+    },
     defaultProvider: e.PAYMENT_PROVIDER,
     byOperator,
     stripe:

@@ -92,7 +92,8 @@ import { IntegrationRetention } from './modules/webhooks/retention.js';
 import { WebhookWorker } from './modules/webhooks/worker.js';
 import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createPaymentProviders } from './modules/payment-providers/registry.js';
-import { memoryLedger } from './modules/payment-providers/provider.js';
+import { dbLedger } from './modules/adhoc/adhoc.repository.js';
+import { AdhocPayments } from './modules/adhoc/adhoc.service.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -360,6 +361,32 @@ export function createServices({
       commands.sendRecorded(cp, action, payload, { logged: payload, userId: null }),
   });
 
+  // Ad-hoc payment (issue #30): the providers keep captures and refunds in the database ledger;
+  // the sandbox tells the flow of each card at once, as a provider's webhook would.
+  const paymentProviders = createPaymentProviders(config.payments, {
+    publicUrl: config.PUBLIC_URL,
+    ledger: dbLedger(db),
+    secretSeed: config.JWT_SECRET,
+    notify: (body, headers) => {
+      adhoc
+        .webhook('sandbox', body, headers)
+        .catch((err: unknown) => log.error({ err }, 'sandbox webhook failed'));
+    },
+  });
+  const receipts = new ReceiptsService({ db, clock, sessions: sessionsService, drivers: driversService });
+  const adhoc: AdhocPayments = new AdhocPayments({
+    db,
+    clock,
+    log,
+    providers: paymentProviders,
+    publicUrl: config.PUBLIC_URL,
+    send: (cp, action, payload) =>
+      commands.sendRecorded(cp, action, payload, { logged: payload, userId: null }),
+    receipt: (language, sessionId) => receipts.ownReceipt(language, sessionId),
+    mailer,
+    startTimeoutSeconds: config.payments.adhoc.startTimeoutSeconds,
+    cardTimeoutSeconds: config.payments.adhoc.cardTimeoutSeconds,
+  });
   return {
     bulk: new BulkService({
       db,
@@ -410,7 +437,8 @@ export function createServices({
       commands.sendRecorded(cp, action, payload, opts),
     ),
     sessions: sessionsService,
-    receipts: new ReceiptsService({ db, clock, sessions: sessionsService, drivers: driversService }),
+    receipts,
+    adhoc,
     payments: new PaymentsService(db),
     analytics: new AnalyticsService(db),
     commands,
@@ -465,13 +493,7 @@ export function createServices({
       nudge: () => webhookWorker.nudge(),
     }),
     smartCharging: smartChargingService,
-    // Ad-hoc payment's providers (issue #30). The memory ledger serves until the payment flow
-    // keeps captures and refunds in its payments table and passes that ledger here.
-    paymentProviders: createPaymentProviders(config.payments, {
-      publicUrl: config.PUBLIC_URL,
-      ledger: memoryLedger(),
-      secretSeed: config.JWT_SECRET,
-    }),
+    paymentProviders,
   };
 }
 

@@ -26,3 +26,4 @@ export * from './charger-limits.js';
 export * from './events.js';
 export * from './api-keys.js';
 export * from './webhooks.js';
+export * from './adhoc.js';

@@ -22,6 +22,8 @@ export const operators = pgTable(
     pricesIncludeVat: boolean('prices_include_vat').notNull().default(true),
     /** IANA zone of the operator's charge points, for tariff time restrictions. */
     timeZone: text('time_zone').notNull().default('Europe/Istanbul'),
+    /** Ad-hoc payment: what a stranger's card is held for before a charge (minor units). */
+    adhocHoldAmount: integer('adhoc_hold_amount').notNull().default(50000),
     /** No effect: unknown chargers are held as pending for an Admin, never placed in an operator. */
     autoRegisterChargePoints: boolean('auto_register_charge_points').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),

@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { chargingSessions, drivers, operators, rfidCards } from '../../db/schema/index.js';
+import { adhocPayments, chargingSessions, drivers, operators, rfidCards } from '../../db/schema/index.js';
 import { executeNamed } from '../../db/prepared.js';
 
 /**
@@ -168,8 +168,14 @@ export async function authorizeCard(
   now = new Date(),
 ): Promise<CardAuthorization & { busy?: boolean }> {
   const raw = await readCard(tx, idTag, withBusy);
+  if (!raw) {
+    // A stranger's paid charge (issue #30) starts with its payment's token, which no card has.
+    if (isAdhocToken(idTag) && (await openAdhocToken(tx, idTag, chargePointOperatorPath))) {
+      return { status: 'Accepted' };
+    }
+    return { status: 'Unknown' };
+  }
   // A card of another network is no card here, though its number is taken: Invalid, not Unknown.
-  if (!raw) return { status: 'Unknown' };
   if (networkOf(raw.operator_path) !== networkOf(chargePointOperatorPath)) return { status: 'Invalid' };
   const card: CardRow = {
     status: raw.status,
@@ -190,6 +196,30 @@ export async function authorizeCard(
     ...(shown ? { credit: { balance: card.balance, currency: raw.currency } } : {}),
     ...(withBusy ? { busy: raw.busy === true } : {}),
   };
+}
+
+/** Every ad-hoc payment's token starts so (20 characters: 1.6's idTag, CiString20). */
+export const ADHOC_TOKEN_PREFIX = 'VLPAY';
+export const isAdhocToken = (idTag: string) => idTag.startsWith(ADHOC_TOKEN_PREFIX) && idTag.length === 20;
+
+/**
+ * Whether a token is an ad-hoc payment's that may charge at a charger of the payment's operator:
+ * held and not yet settled. Once captured or released, the token is refused like an unknown card.
+ */
+async function openAdhocToken(tx: Tx, token: string, chargePointOperatorPath: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: adhocPayments.id })
+    .from(adhocPayments)
+    .innerJoin(operators, eq(operators.id, adhocPayments.operatorId))
+    .where(
+      and(
+        eq(adhocPayments.token, token),
+        inArray(adhocPayments.status, ['authorized', 'starting', 'charging']),
+        eq(operators.path, chargePointOperatorPath),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

@@ -49,7 +49,13 @@ export class ReceiptsService {
     return { fileName: `receipt-${session.id}.pdf`, pdf };
   }
 
-  async receiptOf(ctx: Ctx, session: Session): Promise<Buffer> {
+  /** The receipt of a session Voltline itself settled (an ad-hoc payment's), in a language. */
+  async ownReceipt(locale: Ctx['locale'], sessionId: number): Promise<Buffer> {
+    const session = await this.deps.sessions.getOwn(sessionId);
+    return this.receiptOf({ locale }, session);
+  }
+
+  async receiptOf(ctx: Pick<Ctx, 'locale'>, session: Session): Promise<Buffer> {
     const issuer = await this.issuer(session.operatorId);
     const figures = receiptFigures(session, issuer.vatRate);
     if (!figures) throw new AppError(409, 'receipt.nothingBilled');

@@ -231,6 +231,15 @@ export async function findSession(tx: Tx, actor: Actor, id: number) {
   return row;
 }
 
+/**
+ * A session by id with no actor's scope: for Voltline's own flows that hold the id from their own
+ * records (an ad-hoc payment's session), never for a user's request.
+ */
+export async function findSessionById(tx: Tx, id: number) {
+  const [row] = await joined(tx).where(eq(chargingSessions.id, id));
+  return row;
+}
+
 /** The session's meter values as one point per timestamp: energy (Wh), power (W) and SoC. */
 export async function meterSeries(tx: Tx, sessionId: number): Promise<MeterPoint[]> {
   const k = sql`CASE WHEN ${meterValues.unit} IN ('kWh', 'kW') THEN 1000 ELSE 1 END`;

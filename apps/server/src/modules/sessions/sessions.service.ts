@@ -17,7 +17,7 @@ import { charge, impossibleReadings } from './review.js';
 import * as repo from './sessions.repository.js';
 import {
   exportSessions,
-  findSession,
+  findSession, findSessionById,
   meterSeries,
   pageSessions,
   toSession,
@@ -46,6 +46,13 @@ export class SessionsService {
 
   async get(actor: Actor, id: number): Promise<Session> {
     const row = await findSession(this.deps.db, actor, id);
+    if (!row) throw notFound('session');
+    return toSession(row);
+  }
+
+  /** A session for Voltline's own flows (an ad-hoc payment's receipt): no user's scope applies. */
+  async getOwn(id: number): Promise<Session> {
+    const row = await findSessionById(this.deps.db, id);
     if (!row) throw notFound('session');
     return toSession(row);
   }

@@ -1,0 +1,351 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  adhocPayments,
+  chargePoints,
+  connectors,
+  operators,
+  paymentLedger,
+  tariffs,
+} from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../../test/helper.js';
+import {
+  boot,
+  connectClient,
+  listen,
+  registerChargePoint,
+  until,
+  type Client,
+} from '../../../test/ocpp-helper.js';
+import type { PaymentView } from './adhoc.service.js';
+
+// Pay and charge without an account (issue #30), end to end on the sandbox provider: a stranger
+// opens a connector's page, pays by test card, the charger is started with the payment's token,
+// the charge is stopped from the page, the cost captured and the rest released, the receipt
+// mailed; and each failure a driver meets leaves no money held and says why.
+
+let t: TestApp;
+let offset = 0;
+const PW = 'adhoc-charger-secret-1';
+let charger: Client;
+/** What the test charger does when asked to start: accept and start, accept only, or refuse. */
+let onStart: 'start' | 'acceptOnly' | 'reject' = 'start';
+let meter = 100_000;
+const started = new Map<string, number>();
+
+const form = (url: string, fields: Record<string, string>, lang = 'en') =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': lang },
+  });
+
+const state = async (reference: string, lang = 'en') =>
+  (await t.app.inject({ method: 'GET', url: `/pay/s/${reference}/state?lang=${lang}` })).json<PaymentView>();
+
+const payment = async (reference: string) =>
+  (await t.database.db.select().from(adhocPayments).where(eq(adhocPayments.reference, reference)))[0]!;
+
+/** Opens the pay form, pays with a card on the sandbox's page; returns the payment's reference. */
+async function pay(code: string, card: string, email = '') {
+  const begun = await form(`/pay/${encodeURIComponent(code)}`, email ? { email } : {});
+  expect(begun.statusCode).toBe(303);
+  const cardPage = new URL(begun.headers.location as string);
+  expect(cardPage.pathname).toMatch(/^\/pay\/sandbox\//);
+  const submitted = await form(cardPage.pathname, { number: card, expiry: '12/39', cvc: '123' });
+  const [payRow] = await t.database.db
+    .select()
+    .from(adhocPayments)
+    .where(eq(adhocPayments.providerRef, cardPage.pathname.split('/').pop()!));
+  return { reference: payRow!.reference, submitted };
+}
+
+async function stopOnCharger(token: string, wh: number) {
+  meter += wh;
+  await charger.call('StopTransaction', {
+    transactionId: started.get(token)!,
+    meterStop: meter,
+    timestamp: new Date().toISOString(),
+    idTag: token,
+    reason: 'Remote',
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock: { now: () => new Date(Date.now() + offset) } });
+  const url = await listen(t);
+  const cp = await registerChargePoint(t, 'PAY-1', PW);
+  const [op] = await t.database.db.select().from(operators).where(eq(operators.name, 'Voltline İstanbul'));
+  const [tariff] = await t.database.db
+    .insert(tariffs)
+    .values({ name: 'Public AC', operatorId: op!.id, type: 'AC', paymentType: 'Postpaid', pricePerKwh: 800 })
+    .returning();
+  await t.database.db
+    .update(connectors)
+    .set({ tariffId: tariff!.id, status: 'Available' })
+    .where(eq(connectors.chargePointId, cp.id));
+  await t.database.db.update(operators).set({ adhocHoldAmount: 20000 }).where(eq(operators.id, op!.id));
+  charger = await connectClient(url, 'PAY-1', PW, 'ocpp1.6');
+  charger.handle('RemoteStartTransaction', ({ params }: { params?: Record<string, unknown> }) => {
+    if (onStart === 'reject') return Promise.resolve({ status: 'Rejected' });
+    if (onStart === 'start') {
+      setTimeout(() => {
+        void charger
+          .call('StartTransaction', {
+            connectorId: params?.connectorId,
+            idTag: params?.idTag,
+            meterStart: meter,
+            timestamp: new Date().toISOString(),
+          })
+          .then((r) => started.set(String(params?.idTag), (r as { transactionId: number }).transactionId));
+      }, 20);
+    }
+    return Promise.resolve({ status: 'Accepted' });
+  });
+  charger.handle('RemoteStopTransaction', () => Promise.resolve({ status: 'Accepted' }));
+  await charger.call('BootNotification', boot);
+  await charger.call('StatusNotification', { connectorId: 1, status: 'Available', errorCode: 'NoError' });
+});
+afterAll(async () => {
+  await charger.close({ force: true });
+  await t.close();
+});
+
+describe('ad-hoc payment at a connector', () => {
+  it('shows the connector, its price in words and the hold, in English and Turkish', async () => {
+    const en = await t.app.inject({ method: 'GET', url: '/pay/PAY-1*1' });
+    expect(en.statusCode).toBe(200);
+    expect(en.body).toContain('PAY-1 · Connector 1');
+    expect(en.body).toContain('per kWh');
+    expect(en.body).toContain('Your card is held for');
+    expect(en.body).toContain('Pay by card and charge');
+    expect(en.body).toContain('4242 4242 4242 4242');
+    expect(en.headers['content-security-policy']).toContain("form-action 'self' https:");
+    const tr = await t.app.inject({
+      method: 'GET',
+      url: '/pay/PAY-1*1',
+      headers: { 'accept-language': 'tr-TR' },
+    });
+    expect(tr.body).toContain('<html lang="tr">');
+    expect(tr.body).toContain('Kartla öde ve şarj et');
+    expect(tr.body).toContain('Konnektör 1');
+    const none = await t.app.inject({ method: 'GET', url: '/pay/NOPE*1' });
+    expect(none.statusCode).toBe(404);
+    expect(none.body).toContain('There is no connector with this code');
+  });
+
+  it('pays by test card, charges, stops from the page, captures the cost, releases the rest and mails the receipt', async () => {
+    onStart = 'start';
+    const { reference, submitted } = await pay('PAY-1*1', '4242424242424242', 'driver@example.com');
+    expect(submitted.statusCode).toBe(303);
+    expect(submitted.headers.location).toBe(`http://voltline.test/pay/s/${reference}`);
+    const page = await t.app.inject({ method: 'GET', url: `/pay/s/${reference}` });
+    expect(page.statusCode).toBe(200);
+    const charging = await until(async () => {
+      const v = await state(reference);
+      return v.status === 'charging' && v;
+    });
+    expect(charging.canStop).toBe(true);
+    expect(charging.message).toBe('Charging.');
+    const token = (await payment(reference)).token;
+    expect(token).toMatch(/^VLPAY[A-Z0-9]{15}$/);
+    await until(async () => started.get(token));
+    // Energies stay under 1 kWh: more within seconds is beyond any charger's power (held for review).
+    // The charger meters 2.5 kWh; the page shows it and what it costs so far.
+    await charger.call('MeterValues', {
+      connectorId: 1,
+      transactionId: started.get(token),
+      meterValue: [
+        {
+          timestamp: new Date().toISOString(),
+          sampledValue: [
+            { value: String(meter + 500), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+          ],
+        },
+      ],
+    });
+    const live = await until(async () => {
+      const v = await state(reference);
+      return v.energyKwh === 0.5 && v;
+    });
+    expect(live.cost).toBe('₺4.00');
+    const stop = await form(`/pay/s/${reference}/stop`, {});
+    expect(stop.statusCode).toBe(303);
+    expect((await payment(reference)).stopCause).toBe('driver');
+    await stopOnCharger(token, 900);
+    const done = await until(async () => {
+      const v = await state(reference);
+      return v.status === 'captured' && v;
+    });
+    expect(done.message).toBe('Charging finished. You paid ₺7.20.');
+    expect(done.receipt).toBe(true);
+    const row = await payment(reference);
+    expect(row).toMatchObject({ capturedAmount: 720, releasedAmount: 19280, uncollectedAmount: 0 });
+    const ledger = await t.database.db
+      .select()
+      .from(paymentLedger)
+      .where(eq(paymentLedger.providerRef, row.providerRef!));
+    expect(ledger.map((e) => [e.kind, e.amount, e.released])).toEqual([['capture', 720, 19280]]);
+    // The sandbox's hold says the same.
+    const hold = t.app.services.paymentProviders.sandbox.hold(row.providerRef!);
+    expect(hold?.status).toBe('captured');
+    const mail = await until(async () => t.outbox().find((m) => m.includes('driver@example.com')));
+    // The subject is MIME-encoded (it holds ₺); the receipt rides along as a PDF.
+    expect(mail).toMatch(/Your[_ ]charging[_ ]receipt/);
+    expect(mail).toMatch(/filename=.?receipt-\d+\.pdf/);
+    expect(mail).toContain('application/pdf');
+    const receipt = await t.app.inject({ method: 'GET', url: `/pay/s/${reference}/receipt` });
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-type']).toBe('application/pdf');
+    // A second sweep captures nothing more, and the token no longer authorizes.
+    await t.app.services.adhoc.sweep();
+    expect(
+      await t.database.db.select().from(paymentLedger).where(eq(paymentLedger.providerRef, row.providerRef!)),
+    ).toHaveLength(1);
+    const auth = (await charger.call('Authorize', { idTag: token })) as { idTagInfo: { status: string } };
+    expect(auth.idTagInfo.status).toBe('Invalid');
+  });
+
+  it('says a declined card in words, keeps the form open, and holds nothing', async () => {
+    const { reference, submitted } = await pay('PAY-1*1', '4000000000000002');
+    expect(submitted.statusCode).toBe(402);
+    expect(submitted.body).toContain('Your card was declined');
+    const v = await state(reference);
+    expect(v.status).toBe('pending');
+    expect(v.failure).toBe('Your card was declined. Try another card.');
+    expect(v.canStop).toBe(false);
+  });
+
+  it('lets the hold go when the charger refuses to start, and says so', async () => {
+    onStart = 'reject';
+    const { reference } = await pay('PAY-1*1', '4242424242424242');
+    await t.app.inject({ method: 'GET', url: `/pay/s/${reference}` });
+    const v = await until(async () => {
+      const s = await state(reference, 'tr');
+      return s.done && s;
+    });
+    expect(v.status).toBe('released');
+    expect(v.failure).toBe('İstasyon şarjı başlatmayı reddetti. Para çekilmedi; bloke kaldırıldı.');
+    const row = await payment(reference);
+    expect(t.app.services.paymentProviders.sandbox.hold(row.providerRef!)?.status).toBe('canceled');
+  });
+
+  it('lets the hold go when no vehicle is plugged in within the time-out, and the token stops working', async () => {
+    onStart = 'acceptOnly';
+    const { reference } = await pay('PAY-1*1', '4242424242424242');
+    await until(async () => (await payment(reference)).status === 'starting');
+    offset = 3_600_000;
+    try {
+      await t.app.services.adhoc.sweep();
+    } finally {
+      offset = 0;
+    }
+    const row = await payment(reference);
+    expect(row).toMatchObject({ status: 'released', failure: 'not_plugged', releasedAmount: 20000 });
+    const auth = (await charger.call('Authorize', { idTag: row.token })) as { idTagInfo: { status: string } };
+    expect(auth.idTagInfo.status).toBe('Invalid');
+    expect((await state(reference)).failure).toContain('No vehicle was connected in time');
+  });
+
+  it('settles a charge whose page was closed: the charger stops by itself, the sweep captures', async () => {
+    onStart = 'start';
+    const { reference } = await pay('PAY-1*1', '4242424242424242');
+    // With no page open, the sweep (every 10 s) notices the charge; the test sweeps at once.
+    await until(async () => {
+      await t.app.services.adhoc.sweep();
+      return (await payment(reference)).status === 'charging';
+    });
+    const token = (await payment(reference)).token;
+    await until(async () => started.get(token));
+    await stopOnCharger(token, 1000);
+    await t.app.services.adhoc.sweep();
+    expect(await payment(reference)).toMatchObject({ status: 'captured', capturedAmount: 800 });
+  });
+
+  it('stops a charge at the hold and never captures more than was held', async () => {
+    onStart = 'start';
+    const hold = (amount: number) =>
+      t.database.db
+        .update(operators)
+        .set({ adhocHoldAmount: amount })
+        .where(eq(operators.name, 'Voltline İstanbul'));
+    await hold(500);
+    try {
+      const { reference } = await pay('PAY-1*1', '4242424242424242');
+      // With no page open, the sweep (every 10 s) notices the charge; the test sweeps at once.
+      await until(async () => {
+        await t.app.services.adhoc.sweep();
+        return (await payment(reference)).status === 'charging';
+      });
+      const token = (await payment(reference)).token;
+      await until(async () => started.get(token));
+      // 0.6 kWh at ₺8.00 is ₺4.80: past 95 % of the ₺5.00 hold.
+      await charger.call('MeterValues', {
+        connectorId: 1,
+        transactionId: started.get(token),
+        meterValue: [
+          {
+            timestamp: new Date().toISOString(),
+            sampledValue: [
+              { value: String(meter + 600), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+            ],
+          },
+        ],
+      });
+      await until(async () => {
+        await t.app.services.adhoc.sweep();
+        return (await payment(reference)).stopCause === 'limit';
+      });
+      await stopOnCharger(token, 700);
+      await t.app.services.adhoc.sweep();
+      const row = await payment(reference);
+      expect(row).toMatchObject({
+        status: 'captured',
+        capturedAmount: 500,
+        releasedAmount: 0,
+        uncollectedAmount: 60,
+      });
+      const v = await state(reference);
+      expect(v.stopNote).toBe(
+        'The charge cost ₺5.60; ₺5.00 held on your card was the most that could be taken.',
+      );
+    } finally {
+      await hold(20000);
+    }
+  });
+
+  it('refuses a bad e-mail and an offline charger in words, and a webhook without its signature', async () => {
+    const bad = await form('/pay/PAY-1*1', { email: 'not-an-address' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('This e-mail address is not valid');
+    await t.database.db
+      .update(chargePoints)
+      .set({ connected: false })
+      .where(eq(chargePoints.chargePointId, 'PAY-1'));
+    try {
+      const offline = await form('/pay/PAY-1*1', {});
+      expect(offline.statusCode).toBe(409);
+      expect(offline.body).toContain('This charger is offline right now');
+    } finally {
+      await t.database.db
+        .update(chargePoints)
+        .set({ connected: true })
+        .where(eq(chargePoints.chargePointId, 'PAY-1'));
+    }
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/pay/webhooks/sandbox',
+      payload: JSON.stringify({ id: 'evt_1', reference: 'x' }),
+      headers: { 'content-type': 'application/json', 'x-voltline-sandbox-signature': 'nope' },
+    });
+    expect(forged.statusCode).toBe(400);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/pay/webhooks/paypal',
+      payload: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
