@@ -33,6 +33,8 @@ export const SERVER_LAYERS = [
   ['payments'],
   // Receipts and monthly statements: billed sessions (sessions) priced by their tariff (tariffs).
   ['receipts'],
+  // QR payment stickers of a charge point's connectors (issue #30), in the receipts' fonts.
+  ['stickers'],
   ['analytics'],
   // What each 2.0.1 charger holds on its display; the commands keep it from their answers.
   ['display-messages'],
