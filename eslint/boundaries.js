@@ -33,6 +33,8 @@ export const SERVER_LAYERS = [
   ['payments'],
   // Receipts and monthly statements: billed sessions (sessions) priced by their tariff (tariffs).
   ['receipts'],
+  // QR payment stickers of a charge point's connectors (issue #30), in the receipts' fonts.
+  ['stickers'],
   // Ad-hoc payment (issue #30): a stranger's hold, the charge it starts (commands handed in by
   // services.ts), the capture at its end and the receipt mailed.
   ['adhoc'],

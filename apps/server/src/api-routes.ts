@@ -25,6 +25,7 @@ import { connectorRoutes } from './modules/charge-points/connectors.routes.js';
 import { referenceRoutes } from './modules/charge-points/reference.routes.js';
 import { tariffRoutes } from './modules/tariffs/tariffs.routes.js';
 import { receiptRoutes } from './modules/receipts/receipts.routes.js';
+import { stickerRoutes } from './modules/stickers/stickers.routes.js';
 import { sessionRoutes } from './modules/sessions/sessions.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
@@ -72,6 +73,7 @@ export function apiRoutes(api: App, services: Services): void {
   tariffRoutes(api, services);
   sessionRoutes(api, services);
   receiptRoutes(api, services);
+  stickerRoutes(api, services);
   paymentRoutes(api, services);
   analyticsRoutes(api, services);
   ocppLogRoutes(api, services);

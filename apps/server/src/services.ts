@@ -77,6 +77,7 @@ import { SmartChargingOcpp } from './modules/smart-charging/smart-charging.ocpp.
 import { SmartChargingService } from './modules/smart-charging/smart-charging.service.js';
 import { activeSessionCounts, hasActiveSession } from './modules/sessions/sessions.repository.js';
 import { ReceiptsService } from './modules/receipts/receipts.service.js';
+import { StickersService } from './modules/stickers/stickers.service.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { tariffFitsChargePoint } from './modules/tariffs/tariffs.repository.js';
 import { groupOfChargePoint } from './modules/smart-charging/smart-charging.repository.js';
@@ -439,6 +440,7 @@ export function createServices({
     sessions: sessionsService,
     receipts,
     adhoc,
+    stickers: new StickersService({ chargePoints: chargePointsService, publicUrl: config.PUBLIC_URL }),
     payments: new PaymentsService(db),
     analytics: new AnalyticsService(db),
     commands,

@@ -104,6 +104,8 @@ export const API = {
     monitorsReport: (id: number | string) => `portal/ChargePoint/${id}/monitors/report`,
     /** PUT {base, level}: SetMonitoringBase and/or SetMonitoringLevel. */
     monitoring: (id: number | string) => `portal/ChargePoint/${id}/monitoring`,
+    /** GET: a sheet of QR payment stickers (PDF), one per connector in use (issue #30); 409 with none. */
+    qrStickers: (id: number | string) => `portal/ChargePoint/${id}/qr-stickers`,
     analytics: 'portal/Analytics/Chargepoint',
     profiles: (id: number | string) => `portal/Profile/${id}`,
     brands: 'portal/Brand/getBrands',

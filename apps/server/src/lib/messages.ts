@@ -10,6 +10,7 @@ import { registrationMessages } from './messages/registration.js';
 import { maintenanceMessages } from './messages/maintenance.js';
 import { firmwareMessages } from './messages/firmware.js';
 import { receiptMessages } from './messages/receipts.js';
+import { stickerMessages } from './messages/stickers.js';
 import { generalMessages } from './messages/general.js';
 import { securityMessages } from './messages/security.js';
 import { securityProfileMessages } from './messages/security-profiles.js';
@@ -67,6 +68,7 @@ const en = {
   ...webhookMessages.en,
   ...remoteStartMessages.en,
   ...receiptMessages.en,
+  ...stickerMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -103,6 +105,7 @@ const tr: Record<MessageKey, string> = {
   ...webhookMessages.tr,
   ...remoteStartMessages.tr,
   ...receiptMessages.tr,
+  ...stickerMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };

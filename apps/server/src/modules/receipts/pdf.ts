@@ -9,8 +9,11 @@ const require = createRequire(import.meta.url);
 const REGULAR = require.resolve('@fontsource/dejavu-sans/files/dejavu-sans-latin-400-normal.woff');
 const BOLD = require.resolve('@fontsource/dejavu-sans/files/dejavu-sans-latin-700-normal.woff');
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
-/** The fonts as TrueType, read once: the first document pays for it, the others do not. */
-const loadFonts = () =>
+/**
+ * The fonts as TrueType, read once: the first document pays for it, the others do not. Other
+ * printed documents (the QR stickers) embed the same fonts through it.
+ */
+export const loadFonts = () =>
   (fonts ??= {
     regular: woffToSfnt(readFileSync(REGULAR)),
     bold: woffToSfnt(readFileSync(BOLD)),

@@ -12,13 +12,15 @@ import { editPath } from '../paths';
 import { CommandMenu } from './commands/command-menu';
 import { CredentialsCard } from './credentials-card';
 import { PasswordResetModal } from './password-reset-modal';
+import { QrStickersButton } from './qr-stickers-button';
 
-/** Header actions of the detail page: commands, edit, new password, archive or restore. */
+/** Header actions of the detail page: commands, QR stickers, edit, new password, archive or restore. */
 export function DetailActions({ cp }: { cp: ChargePoint }) {
   const { t } = useTranslation('chargePoints');
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
   const [modal, holder] = Modal.useModal();
+  const canRead = useCan('chargePoints:read');
   const canWrite = useCan('chargePoints:write');
   const canCommand = useCan('commands:write');
   const archive = useArchiveChargePoint();
@@ -41,6 +43,7 @@ export function DetailActions({ cp }: { cp: ChargePoint }) {
     <>
       {holder}
       {canCommand && !cp.archived && <CommandMenu cp={cp} />}
+      {canRead && !cp.archived && <QrStickersButton cp={cp} />}
       {canWrite && !cp.archived && (
         <>
           <Button icon={<EditOutlined />} onClick={() => void navigate(editPath(cp.id))}>
