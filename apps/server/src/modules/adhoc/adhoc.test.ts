@@ -150,9 +150,9 @@ describe('ad-hoc payment at a connector', () => {
     expect(charging.message).toBe('Charging.');
     const token = (await payment(reference)).token;
     expect(token).toMatch(/^VLPAY[A-Z0-9]{15}$/);
-    await until(async () => started.get(token));
+    await until(() => Promise.resolve(started.get(token)));
     // Energies stay under 1 kWh: more within seconds is beyond any charger's power (held for review).
-    // The charger meters 2.5 kWh; the page shows it and what it costs so far.
+    // The charger meters 0.5 kWh; the page shows it and what it costs so far.
     await charger.call('MeterValues', {
       connectorId: 1,
       transactionId: started.get(token),
@@ -190,7 +190,7 @@ describe('ad-hoc payment at a connector', () => {
     // The sandbox's hold says the same.
     const hold = t.app.services.paymentProviders.sandbox.hold(row.providerRef!);
     expect(hold?.status).toBe('captured');
-    const mail = await until(async () => t.outbox().find((m) => m.includes('driver@example.com')));
+    const mail = await until(() => Promise.resolve(t.outbox().find((m) => m.includes('driver@example.com'))));
     // The subject is MIME-encoded (it holds ₺); the receipt rides along as a PDF.
     expect(mail).toMatch(/Your[_ ]charging[_ ]receipt/);
     expect(mail).toMatch(/filename=.?receipt-\d+\.pdf/);
@@ -257,7 +257,7 @@ describe('ad-hoc payment at a connector', () => {
       return (await payment(reference)).status === 'charging';
     });
     const token = (await payment(reference)).token;
-    await until(async () => started.get(token));
+    await until(() => Promise.resolve(started.get(token)));
     await stopOnCharger(token, 1000);
     await t.app.services.adhoc.sweep();
     expect(await payment(reference)).toMatchObject({ status: 'captured', capturedAmount: 800 });
@@ -279,7 +279,7 @@ describe('ad-hoc payment at a connector', () => {
         return (await payment(reference)).status === 'charging';
       });
       const token = (await payment(reference)).token;
-      await until(async () => started.get(token));
+      await until(() => Promise.resolve(started.get(token)));
       // 0.6 kWh at ₺8.00 is ₺4.80: past 95 % of the ₺5.00 hold.
       await charger.call('MeterValues', {
         connectorId: 1,

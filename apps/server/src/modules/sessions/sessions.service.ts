@@ -17,7 +17,8 @@ import { charge, impossibleReadings } from './review.js';
 import * as repo from './sessions.repository.js';
 import {
   exportSessions,
-  findSession, findSessionById,
+  findSession,
+  findSessionById,
   meterSeries,
   pageSessions,
   toSession,
