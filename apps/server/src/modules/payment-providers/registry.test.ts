@@ -68,7 +68,7 @@ describe('payment provider configuration', () => {
     const readme = readFileSync(path.resolve(import.meta.dirname, '../../../../../README.md'), 'utf8');
     const source = readFileSync(path.resolve(import.meta.dirname, '../../config.payments.ts'), 'utf8');
     const names = [...source.matchAll(/^ {2}([A-Z_]+): z/gm)].map((m) => m[1]);
-    expect(names).toHaveLength(8);
+    expect(names).toHaveLength(10);
     for (const name of names) expect(readme).toContain(`| \`${name}\` |`);
   });
 });
