@@ -441,7 +441,9 @@ export function createServices({
     receipts,
     adhoc,
     stickers: new StickersService({ chargePoints: chargePointsService, publicUrl: config.PUBLIC_URL }),
-    payments: new PaymentsService(db),
+    payments: new PaymentsService(db, undefined, (tx, line, amount, key, locale) =>
+      adhoc.refundLine(tx, line, amount, key, locale),
+    ),
     analytics: new AnalyticsService(db),
     commands,
     remoteStarts: new RemoteStartOutcomes(

@@ -122,6 +122,8 @@ export type TariffSnapshot = z.infer<typeof TariffSnapshot>;
 
 export const Session = z.object({
   id: z.number().int(),
+  /** Paid ad hoc by card on the connector's public page (issue #30): no driver, no card. */
+  adhoc: z.boolean().optional(),
   chargePointId: z.string(),
   chargePointName: z.string(),
   operatorId: z.number().int(),
@@ -246,6 +248,21 @@ export const Payment = z.object({
   state: z.enum(PAYMENT_STATES),
   gateway: z.string(),
   createdAt: z.string(),
+  /**
+   * A charge paid ad hoc by card (issue #30): the provider's hold, what it captured, released and
+   * refunded, and what the session cost beyond the hold. Absent for any other line.
+   */
+  adhoc: z
+    .object({
+      reference: z.string(),
+      provider: z.string(),
+      holdAmount: z.number().int(),
+      capturedAmount: z.number().int(),
+      releasedAmount: z.number().int(),
+      refundedAmount: z.number().int(),
+      uncollectedAmount: z.number().int(),
+    })
+    .optional(),
 });
 export type Payment = z.infer<typeof Payment>;
 

@@ -33,6 +33,10 @@ const en = {
   'payment.refunded': 'Refund of {amount} recorded.',
   'payment.toppedUp': 'Top-up of {amount} recorded.',
   'payment.notRefundable': 'This payment cannot be refunded.',
+  'payment.providerRefundTooLarge':
+    'At most {left} can still be refunded: that is what the card provider took of this payment.',
+  'payment.providerRefused': 'The card provider refused the refund ({reason}). Nothing was refunded.',
+  'payment.providerUnavailable': 'The card provider did not answer. Nothing was refunded; try again later.',
   'analytics.badTimeZone': 'Unknown time zone {tz}.',
   'analytics.badRange': 'The start of the range must be before its end.',
   'sheet.sessions': 'Charging sessions',
@@ -90,6 +94,11 @@ const tr: Record<keyof typeof en, string> = {
   'payment.refunded': '{amount} tutarında iade kaydedildi.',
   'payment.toppedUp': '{amount} tutarında bakiye yüklemesi kaydedildi.',
   'payment.notRefundable': 'Bu ödeme iade edilemez.',
+  'payment.providerRefundTooLarge':
+    'En fazla {left} daha iade edilebilir: kart sağlayıcısının bu ödemeden aldığı tutar bu kadar.',
+  'payment.providerRefused': 'Kart sağlayıcısı iadeyi reddetti ({reason}). Hiçbir şey iade edilmedi.',
+  'payment.providerUnavailable':
+    'Kart sağlayıcısı yanıt vermedi. Hiçbir şey iade edilmedi; daha sonra yeniden deneyin.',
   'analytics.badTimeZone': 'Bilinmeyen saat dilimi: {tz}.',
   'analytics.badRange': 'Aralığın başlangıcı bitişinden önce olmalı.',
   'sheet.sessions': 'Şarj oturumları',

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -7,6 +8,7 @@ import {
   connectors,
   operators,
   paymentLedger,
+  payments,
 } from '../../db/schema/index.js';
 import type { LedgerEntry, PaymentLedger } from '../payment-providers/provider.js';
 
@@ -131,8 +133,17 @@ export async function sessionById(db: Db, id: number) {
   return row;
 }
 
+/**
+ * A transaction the ledger joins while a provider call runs inside it (a refund made in the
+ * payments' transaction): the ledger's entry commits with the refund's lines, and the embedded
+ * database, one connection, is not asked for a second one meanwhile.
+ */
+const ledgerTx = new AsyncLocalStorage<Tx>();
+export const withLedgerIn = <T>(tx: Tx, work: () => Promise<T>) => ledgerTx.run(tx, work);
+
 /** The payment providers' ledger in the database: a capture or refund is never made twice. */
-export function dbLedger(db: Db): PaymentLedger {
+export function dbLedger(base: Db): PaymentLedger {
+  const db = (): Db | Tx => ledgerTx.getStore() ?? base;
   const toEntry = (r: typeof paymentLedger.$inferSelect): LedgerEntry => ({
     idempotencyKey: r.idempotencyKey,
     providerRef: r.providerRef,
@@ -143,11 +154,11 @@ export function dbLedger(db: Db): PaymentLedger {
   });
   return {
     async find(key) {
-      const [r] = await db.select().from(paymentLedger).where(eq(paymentLedger.idempotencyKey, key));
+      const [r] = await db().select().from(paymentLedger).where(eq(paymentLedger.idempotencyKey, key));
       return r ? toEntry(r) : null;
     },
     async ofHold(ref) {
-      const rows = await db
+      const rows = await db()
         .select()
         .from(paymentLedger)
         .where(eq(paymentLedger.providerRef, ref))
@@ -155,7 +166,7 @@ export function dbLedger(db: Db): PaymentLedger {
       return rows.map(toEntry);
     },
     async record(entry) {
-      await db.insert(paymentLedger).values(entry).onConflictDoNothing();
+      await db().insert(paymentLedger).values(entry).onConflictDoNothing();
     },
   };
 }
@@ -189,4 +200,19 @@ export async function claimReceipt(db: Db, id: number, at: Date): Promise<boolea
     .where(and(eq(adhocPayments.id, id), sql`${adhocPayments.receiptSentAt} IS NULL`))
     .returning({ id: adhocPayments.id });
   return rows.length > 0;
+}
+
+/** The captured payment of a session, locked for a refund. */
+export async function capturedOfSession(tx: Tx, sessionId: number): Promise<AdhocRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(adhocPayments)
+    .where(and(eq(adhocPayments.sessionId, sessionId), eq(adhocPayments.status, 'captured')))
+    .for('update');
+  return row;
+}
+
+/** The session's payment line names the provider that took the money. */
+export async function markLineOf(tx: Tx, sessionId: number, provider: string) {
+  await tx.update(payments).set({ gateway: provider }).where(eq(payments.sessionId, sessionId));
 }

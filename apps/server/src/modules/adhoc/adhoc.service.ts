@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { describeTariff, parseEvseCode, payPagePath } from '@voltline/contract';
-import type { Db } from '../../db/client.js';
+import { describeTariff, parseEvseCode, payPagePath, type Locale } from '@voltline/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { formatMoney } from '../../lib/money.js';
@@ -442,12 +443,17 @@ export class AdhocPayments {
     if (cost <= 0) return this.release(p, ['charging'], 'nothing_charged');
     const amount = Math.min(cost, p.holdAmount);
     const captured = await this.provider(p).capture(p.providerRef!, amount, `capture:${p.reference}`);
-    const after = await repo.transition(this.deps.db, p.id, ['charging'], {
-      status: 'captured',
-      capturedAmount: captured.amount,
-      releasedAmount: captured.released,
-      uncollectedAmount: Math.max(0, cost - captured.amount),
-      settledAt: this.deps.clock.now(),
+    // The session's payment line is the provider's from now on: refunds go back through it.
+    const after = await this.deps.db.transaction(async (tx) => {
+      const moved = await repo.transition(tx, p.id, ['charging'], {
+        status: 'captured',
+        capturedAmount: captured.amount,
+        releasedAmount: captured.released,
+        uncollectedAmount: Math.max(0, cost - captured.amount),
+        settledAt: this.deps.clock.now(),
+      });
+      if (moved) await repo.markLineOf(tx, session.id, p.provider);
+      return moved;
     });
     if (after) await this.mailReceipt(after);
     return after;
@@ -497,6 +503,44 @@ export class AdhocPayments {
     } catch (err) {
       this.deps.log.error({ err, reference: p.reference }, 'ad-hoc payment: the receipt was not mailed');
       await repo.update(this.deps.db, p.id, { receiptSentAt: null });
+    }
+  }
+
+  /**
+   * A refund staff make on the payments screen of a line a card provider took: the provider gives
+   * the money back (at most what it captured), in the payments' transaction. Undefined for a line
+   * that is no ad-hoc payment's.
+   */
+  async refundLine(
+    tx: Tx,
+    line: { sessionId: number | null; currency: string },
+    amount: number,
+    key: string,
+    locale: Locale,
+  ): Promise<{ refundId: string } | undefined> {
+    if (line.sessionId === null) return undefined;
+    const p = await repo.capturedOfSession(tx, line.sessionId);
+    if (!p?.providerRef) return undefined;
+    const left = p.capturedAmount - p.refundedAmount;
+    if (amount > left) {
+      throw new AppError(
+        400,
+        'payment.providerRefundTooLarge',
+        { left: formatMoney(locale, left, p.currency) },
+        [{ field: 'querystring.amount', key: 'payment.providerRefundTooLarge' }],
+      );
+    }
+    try {
+      const r = await repo.withLedgerIn(tx, () =>
+        this.provider(p).refund(p.providerRef!, amount, `refund:${key}`),
+      );
+      await repo.update(tx, p.id, { refundedAmount: p.refundedAmount + amount });
+      return { refundId: r.refundRef };
+    } catch (err) {
+      if (!(err instanceof PaymentRefusal)) throw err;
+      this.deps.log.warn({ err, reference: p.reference }, 'ad-hoc payment: the provider refused a refund');
+      if (err.code === 'provider_unavailable') throw new AppError(502, 'payment.providerUnavailable');
+      throw new AppError(409, 'payment.providerRefused', { reason: err.code });
     }
   }
 

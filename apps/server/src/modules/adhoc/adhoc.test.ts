@@ -207,6 +207,58 @@ describe('ad-hoc payment at a connector', () => {
     expect(auth.idTagInfo.status).toBe('Invalid');
   });
 
+  it('shows staff the provider, hold, capture and release, and refunds in parts through the provider', async () => {
+    const admin = await t.login('admin@voltline.local');
+    const [captured] = await t.database.db
+      .select()
+      .from(adhocPayments)
+      .where(eq(adhocPayments.status, 'captured'))
+      .orderBy(adhocPayments.id)
+      .limit(1);
+    const pgTranId = `VL-SES-${captured!.sessionId}`;
+    type Line = { gateway: string; amount: number; adhoc?: Record<string, unknown> };
+    const list = await t.call<{ data: { items: Line[] } }>(
+      'POST',
+      '/api/portal/Payment/GetPaymentTransactions?index=0&size=10',
+      { token: admin, body: { pgTranId } },
+    );
+    expect(list.body.data.items[0]).toMatchObject({
+      gateway: 'sandbox',
+      amount: 720,
+      adhoc: {
+        provider: 'sandbox',
+        holdAmount: 20000,
+        capturedAmount: 720,
+        releasedAmount: 19280,
+        refundedAmount: 0,
+      },
+    });
+    // The session is marked as paid ad hoc in the sessions report.
+    const session = await t.call<{ data: { adhoc?: boolean; driverId: number | null } }>(
+      'GET',
+      `/api/portal/Transaction/${captured!.sessionId}`,
+      { token: admin },
+    );
+    expect(session.body.data).toMatchObject({ adhoc: true, driverId: null });
+    const refund = (amount: number, key: string, lang = 'en') =>
+      t.call<{ message?: string; error?: string; data?: unknown }>(
+        'POST',
+        `/api/Payment/refund?pgTranId=${pgTranId}&amount=${amount}`,
+        { token: admin, headers: { 'idempotency-key': key, 'accept-language': lang } },
+      );
+    expect((await refund(200, 'adhoc-r1')).status).toBe(200);
+    // The same key again refunds nothing more; a second part goes through.
+    expect((await refund(200, 'adhoc-r1')).status).toBe(200);
+    expect((await refund(300, 'adhoc-r2')).status).toBe(200);
+    const hold = t.app.services.paymentProviders.sandbox;
+    expect((await hold.getHold(captured!.providerRef!)).refundedAmount).toBe(500);
+    expect(await payment(captured!.reference)).toMatchObject({ refundedAmount: 500 });
+    const tooMuch = await refund(300, 'adhoc-r3', 'tr');
+    expect(tooMuch.status).toBe(400);
+    expect(JSON.stringify(tooMuch.body)).toContain('₺2,20');
+    expect((await hold.getHold(captured!.providerRef!)).refundedAmount).toBe(500);
+  });
+
   it('says a declined card in words, keeps the form open, and holds nothing', async () => {
     const { reference, submitted } = await pay('PAY-1*1', '4000000000000002');
     expect(submitted.statusCode).toBe(402);

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Locale } from '@voltline/contract';
+import type { Tx } from '../../db/client.js';
 
 /**
  * What Voltline needs from a payment service provider. A network with an external provider plugs
@@ -23,3 +25,16 @@ export const builtInGateway: PaymentGateway = {
   refund: () => Promise.resolve({ refundId: `VL-REF-${randomUUID()}` }),
   topUp: () => Promise.resolve({ pgTranId: `VL-TOP-${randomUUID()}` }),
 };
+
+/**
+ * Refunds of lines a card provider took (an ad-hoc payment's charge, issue #30): the provider
+ * gives the money back, never the built-in gateway. `undefined` when the line is no provider's.
+ * Throws an AppError with the provider's refusal in words.
+ */
+export type ProviderRefunds = (
+  tx: Tx,
+  line: { sessionId: number | null; gateway: string; currency: string },
+  amount: number,
+  idempotencyKey: string,
+  locale: Locale,
+) => Promise<{ refundId: string } | undefined>;

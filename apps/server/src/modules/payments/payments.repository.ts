@@ -3,7 +3,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Payment, PaymentFilter } from '@voltline/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { drivers, operators, payments, refunds } from '../../db/schema/index.js';
+import { adhocPayments, drivers, operators, payments, refunds } from '../../db/schema/index.js';
 import { inScope, type Actor } from '../../lib/context.js';
 
 type Filter = z.output<typeof PaymentFilter>;
@@ -11,6 +11,15 @@ type Filter = z.output<typeof PaymentFilter>;
 const fields = {
   p: payments,
   driverName: sql<string | null>`${drivers.name} || ' ' || ${drivers.surname}`,
+  adhoc: {
+    reference: adhocPayments.reference,
+    provider: adhocPayments.provider,
+    holdAmount: adhocPayments.holdAmount,
+    capturedAmount: adhocPayments.capturedAmount,
+    releasedAmount: adhocPayments.releasedAmount,
+    refundedAmount: adhocPayments.refundedAmount,
+    uncollectedAmount: adhocPayments.uncollectedAmount,
+  },
 };
 
 function joined(tx: Tx) {
@@ -18,7 +27,11 @@ function joined(tx: Tx) {
     .select(fields)
     .from(payments)
     .innerJoin(operators, eq(operators.id, payments.operatorId))
-    .leftJoin(drivers, eq(drivers.id, payments.driverId));
+    .leftJoin(drivers, eq(drivers.id, payments.driverId))
+    .leftJoin(
+      adhocPayments,
+      and(eq(adhocPayments.sessionId, payments.sessionId), eq(adhocPayments.status, 'captured')),
+    );
 }
 type Row = Awaited<ReturnType<ReturnType<typeof joined>['where']>>[number];
 
@@ -38,6 +51,7 @@ export function toPayment(r: Row): Payment {
     state: p.state as Payment['state'],
     gateway: p.gateway,
     createdAt: p.createdAt.toISOString(),
+    ...(r.adhoc?.reference ? { adhoc: r.adhoc } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { inBatches } from '../../lib/excel.js';
 import { audit } from '../audit/audit.service.js';
 import { postBalanceEntry } from '../drivers/balance.service.js';
-import { builtInGateway, type PaymentGateway } from './gateway.js';
+import { builtInGateway, type PaymentGateway, type ProviderRefunds } from './gateway.js';
 import { paymentRefunded } from '../events/payment-events.js';
 import * as repo from './payments.repository.js';
 
@@ -21,6 +21,8 @@ export class PaymentsService {
   constructor(
     private readonly db: Db,
     private readonly gateway: PaymentGateway = builtInGateway,
+    /** Lines a card provider took are refunded through it (services.ts hands in the ad-hoc flow's). */
+    private readonly providerRefunds?: ProviderRefunds,
   ) {}
 
   async page(ctx: Ctx, f: Filter, index: number, size: number): Promise<Page<Payment>> {
@@ -63,12 +65,14 @@ export class PaymentsService {
           [{ field: 'querystring.amount', key: 'payment.refundTooLarge' }],
         );
       }
-      const { refundId } = await this.gateway.refund({
-        pgTranId,
-        amount,
-        currency: p.currency,
-        idempotencyKey: key,
-      });
+      const { refundId } =
+        (await this.providerRefunds?.(tx, p, amount, key, ctx.locale)) ??
+        (await this.gateway.refund({
+          pgTranId,
+          amount,
+          currency: p.currency,
+          idempotencyKey: key,
+        }));
       const refund = await repo.insertRefund(tx, {
         paymentId: p.id,
         amount,

@@ -1,3 +1,4 @@
+import { isAdhocToken } from '../drivers/authorization.js';
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { MeterPoint, Session, SessionFilter, TariffSnapshot } from '@voltline/contract';
 import type { z } from 'zod';
@@ -72,6 +73,8 @@ export function toSession(r: Row): Session {
   const end = s.stoppedAt ?? new Date();
   return {
     id: s.id,
+    // The payment's token (drivers/authorization.ts) marks a session a stranger paid by card.
+    ...(s.driverId === null && isAdhocToken(s.idTag) ? { adhoc: true } : {}),
     chargePointId: r.chargePointId,
     chargePointName: r.chargePointName,
     operatorId: s.operatorId,
