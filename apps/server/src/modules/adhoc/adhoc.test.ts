@@ -3,11 +3,13 @@ import { eq } from 'drizzle-orm';
 import {
   adhocPayments,
   chargePoints,
+  chargingSessions,
   connectors,
   operators,
   paymentLedger,
   tariffs,
 } from '../../db/schema/index.js';
+import { startCharger201, type SimCharger201 } from '@voltline/simulator';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import {
   boot,
@@ -26,8 +28,10 @@ import type { PaymentView } from './adhoc.service.js';
 
 let t: TestApp;
 let offset = 0;
+let wsUrl = '';
 const PW = 'adhoc-charger-secret-1';
 let charger: Client;
+let station: SimCharger201;
 /** What the test charger does when asked to start: accept and start, accept only, or refuse. */
 let onStart: 'start' | 'acceptOnly' | 'reject' = 'start';
 let meter = 100_000;
@@ -75,6 +79,7 @@ async function stopOnCharger(token: string, wh: number) {
 beforeAll(async () => {
   t = await createTestApp({}, { clock: { now: () => new Date(Date.now() + offset) } });
   const url = await listen(t);
+  wsUrl = url;
   const cp = await registerChargePoint(t, 'PAY-1', PW);
   const [op] = await t.database.db.select().from(operators).where(eq(operators.name, 'Voltline İstanbul'));
   const [tariff] = await t.database.db
@@ -108,6 +113,7 @@ beforeAll(async () => {
   await charger.call('StatusNotification', { connectorId: 1, status: 'Available', errorCode: 'NoError' });
 });
 afterAll(async () => {
+  await station?.close();
   await charger.close({ force: true });
   await t.close();
 });
@@ -205,6 +211,50 @@ describe('ad-hoc payment at a connector', () => {
     ).toHaveLength(1);
     const auth = (await charger.call('Authorize', { idTag: token })) as { idTagInfo: { status: string } };
     expect(auth.idTagInfo.status).toBe('Invalid');
+  });
+
+  it('takes the same flow on an OCPP 2.0.1 station: RequestStartTransaction with the token, stop, capture', async () => {
+    onStart = 'start';
+    const cp = await registerChargePoint(t, 'PAY-201', PW);
+    const [tariff] = await t.database.db.select().from(tariffs).where(eq(tariffs.name, 'Public AC'));
+    await t.database.db
+      .update(connectors)
+      .set({ tariffId: tariff!.id })
+      .where(eq(connectors.chargePointId, cp.id));
+    // Ten times faster: a moment of charging meters some energy, still under any power limit.
+    station = await startCharger201({ url: wsUrl, id: 'PAY-201', password: PW, rebootDelay: 0.2, speed: 10 });
+    await until(async () => {
+      const [row] = await t.database.db.select().from(connectors).where(eq(connectors.chargePointId, cp.id));
+      const [c] = await t.database.db.select().from(chargePoints).where(eq(chargePoints.id, cp.id));
+      return c?.connected && c.ocppProtocol === 'ocpp2.0.1' && row?.status === 'Available';
+    });
+    const { reference } = await pay('PAY-201*1', '4242424242424242');
+    await until(async () => {
+      await t.app.services.adhoc.sweep();
+      return (await payment(reference)).status === 'charging';
+    });
+    const charging = await state(reference);
+    expect(charging.canStop).toBe(true);
+    // Charge until the page shows energy, then stop from the page.
+    await until(async () => ((await state(reference)).energyKwh ?? 0) > 0, 20_000);
+    expect((await form(`/pay/s/${reference}/stop`, {})).statusCode).toBe(303);
+    const done = await until(async () => {
+      await t.app.services.adhoc.sweep();
+      const v = await state(reference);
+      return v.done && v;
+    });
+    const row = await payment(reference);
+    const [session] = await t.database.db
+      .select()
+      .from(chargingSessions)
+      .where(eq(chargingSessions.id, row.sessionId!));
+    expect(session!.cost).toBeGreaterThan(0);
+    expect(row).toMatchObject({
+      status: 'captured',
+      capturedAmount: session!.cost,
+      releasedAmount: 20000 - session!.cost!,
+    });
+    expect(done.message).toMatch(/^Charging finished\. You paid ₺/);
   });
 
   it('shows staff the provider, hold, capture and release, and refunds in parts through the provider', async () => {
