@@ -219,6 +219,11 @@ export async function startStripeStandin() {
     /** Calls other than the provider's own status reads. */
     writes: () => calls.filter((c) => c.method === 'POST'),
     intent: (piId: string) => intents.get(piId),
+    /** A Checkout Session as Stripe shows it (the object of its `checkout.session.*` events). */
+    session: (sessionId: string) => {
+      const s = sessions.get(sessionId);
+      return s ? view(s) : undefined;
+    },
     /** The driver submits the hosted form with a card of the given fate. */
     pay(sessionId: string, card: Card) {
       const s = sessions.get(sessionId);
