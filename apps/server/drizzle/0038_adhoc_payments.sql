@@ -27,6 +27,7 @@ CREATE TABLE "adhoc_payments" (
   "start_sent_at" timestamp with time zone,
   "stop_requested_at" timestamp with time zone,
   "stop_cause" text,
+  "capturing_at" timestamp with time zone,
   "settled_at" timestamp with time zone,
   "receipt_sent_at" timestamp with time zone,
   "created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -240,7 +240,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   // Bookings past their expiry stop holding their connector.
   every('bookingExpiry', 30_000, () => services.bookings.expire());
   // Ad-hoc payments a closed browser left: starts that timed out, charges to capture, receipts to mail.
-  every('adhocPayments', 10_000, () => services.adhoc.sweep());
+  every('adhocPayments', 5_000, () => services.adhoc.sweep());
   // Integration events and the webhook delivery log past their retention, every hour and at start.
   every('integrationsRetention', 3_600_000, () => services.integrationRetention.run());
 

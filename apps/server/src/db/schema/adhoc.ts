@@ -41,6 +41,8 @@ export const adhocPayments = pgTable(
     stopRequestedAt: timestamp('stop_requested_at', { withTimezone: true }),
     /** Why Voltline asked the charger to stop: the driver, or the hold's limit. */
     stopCause: text('stop_cause'),
+    /** When a capture call began (one at a time); cleared when it fails. */
+    capturingAt: timestamp('capturing_at', { withTimezone: true }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -216,3 +216,22 @@ export async function capturedOfSession(tx: Tx, sessionId: number): Promise<Adho
 export async function markLineOf(tx: Tx, sessionId: number, provider: string) {
   await tx.update(payments).set({ gateway: provider }).where(eq(payments.sessionId, sessionId));
 }
+
+/**
+ * Claims a payment's capture for this call: none is claimed, or a claim older than two minutes
+ * (its process died mid-call; the provider's idempotency key and the ledger make a retry safe).
+ */
+export async function claimCapture(db: Db, id: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(adhocPayments)
+    .set({ capturingAt: at })
+    .where(
+      and(
+        eq(adhocPayments.id, id),
+        eq(adhocPayments.status, 'charging'),
+        sql`(${adhocPayments.capturingAt} IS NULL OR ${adhocPayments.capturingAt} < ${new Date(at.getTime() - 120_000)})`,
+      ),
+    )
+    .returning({ id: adhocPayments.id });
+  return rows.length > 0;
+}

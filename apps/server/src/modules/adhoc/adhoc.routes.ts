@@ -102,6 +102,14 @@ export function adhocRoutes(app: App, adhoc: AdhocPayments) {
       );
     });
 
+    // iyzico's form returns the driver by POSTing its token (form-encoded) to the return address:
+    // the page is shown by GET, which takes the payment's next step.
+    scope.post<{ Params: { reference: string } } & Lang>('/pay/s/:reference', (request, reply) => {
+      const l = (request.query as { lang?: string }).lang;
+      const to = `/pay/s/${encodeURIComponent(request.params.reference)}${l === 'en' || l === 'tr' ? `?lang=${l}` : ''}`;
+      return reply.redirect(to, 303);
+    });
+
     scope.get<{ Params: { reference: string } } & Lang>('/pay/s/:reference/state', async (request, reply) => {
       const v = await adhoc.view(request.params.reference, lang(request));
       if (!v) return reply.code(404).header('cache-control', 'no-store').send({ error: 'not found' });

@@ -442,7 +442,15 @@ export class AdhocPayments {
     const cost = Number(session.cost);
     if (cost <= 0) return this.release(p, ['charging'], 'nothing_charged');
     const amount = Math.min(cost, p.holdAmount);
-    const captured = await this.provider(p).capture(p.providerRef!, amount, `capture:${p.reference}`);
+    // One capture call at a time: a page poll and the sweep may meet here.
+    if (!(await repo.claimCapture(this.deps.db, p.id, this.deps.clock.now()))) return p;
+    let captured;
+    try {
+      captured = await this.provider(p).capture(p.providerRef!, amount, `capture:${p.reference}`);
+    } catch (err) {
+      await repo.update(this.deps.db, p.id, { capturingAt: null });
+      throw err;
+    }
     // The session's payment line is the provider's from now on: refunds go back through it.
     const after = await this.deps.db.transaction(async (tx) => {
       const moved = await repo.transition(tx, p.id, ['charging'], {
