@@ -374,6 +374,12 @@ export function createServices({
         .catch((err: unknown) => log.error({ err }, 'sandbox webhook failed'));
     },
   });
+  if (config.payments.defaultProvider === 'sandbox' && config.PUBLIC_URL.startsWith('https://')) {
+    // A public address with the sandbox: strangers' charges are "paid" with test cards.
+    log.warn(
+      'PAYMENT_PROVIDER is sandbox: ad-hoc payments take test cards and no money. Choose stripe or iyzico for real payments (docs/payments.md).',
+    );
+  }
   const receipts = new ReceiptsService({ db, clock, sessions: sessionsService, drivers: driversService });
   const adhoc: AdhocPayments = new AdhocPayments({
     db,

@@ -7,6 +7,7 @@ import {
   connectors,
   operators,
   paymentLedger,
+  payments,
   tariffs,
 } from '../../db/schema/index.js';
 import { startCharger201, type SimCharger201 } from '@voltline/simulator';
@@ -454,5 +455,41 @@ describe('ad-hoc payment at a connector', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+  it('keeps the money invariants of every payment above: what was held is captured or released, once', async () => {
+    const rows = await t.database.db.select().from(adhocPayments);
+    expect(rows.length).toBeGreaterThan(5);
+    const broken: string[] = [];
+    for (const p of rows) {
+      const label = `payment ${p.id} (${p.status}, ${p.failure ?? 'no failure'})`;
+      const ledger = p.providerRef
+        ? await t.database.db.select().from(paymentLedger).where(eq(paymentLedger.providerRef, p.providerRef))
+        : [];
+      const captures = ledger.filter((e) => e.kind === 'capture');
+      const [session] = p.sessionId
+        ? await t.database.db.select().from(chargingSessions).where(eq(chargingSessions.id, p.sessionId))
+        : [];
+      const [line] = p.sessionId
+        ? await t.database.db.select().from(payments).where(eq(payments.sessionId, p.sessionId))
+        : [];
+      if (p.status === 'captured') {
+        if (p.capturedAmount + p.releasedAmount !== p.holdAmount)
+          broken.push(`${label}: captured + released ≠ hold`);
+        if (p.capturedAmount + p.uncollectedAmount !== session?.cost)
+          broken.push(`${label}: captured + uncollected ≠ cost`);
+        if (captures.length !== 1 || captures[0]!.amount !== p.capturedAmount)
+          broken.push(`${label}: ledger ${JSON.stringify(captures)}`);
+        if (p.refundedAmount > p.capturedAmount) broken.push(`${label}: refunded more than captured`);
+        if (line?.gateway !== p.provider || line.refundedAmount !== p.refundedAmount)
+          broken.push(`${label}: payment line ${JSON.stringify(line)}`);
+      } else {
+        if (p.capturedAmount !== 0 || captures.length !== 0) broken.push(`${label}: money captured`);
+        if (p.status === 'released' && p.releasedAmount !== p.holdAmount)
+          broken.push(`${label}: hold not released`);
+        if (session && (session.cost ?? 0) !== 0 && session.state !== 'refused')
+          broken.push(`${label}: a billed session`);
+      }
+    }
+    expect(broken).toEqual([]);
   });
 });
