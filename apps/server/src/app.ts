@@ -168,7 +168,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
     global: false,
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
-    allowList: (request) => !isApiRoute(request.routeOptions.url),
+    // Outside /api, only the routes that ask for a limit have one (the public pay form).
+    allowList: (request) => !isApiRoute(request.routeOptions.url) && !request.routeOptions.config.rateLimit,
   });
   const apiLimit = app.rateLimit();
   // An API key is counted by its own limit once it is known (plugins/auth.ts); a refused key by

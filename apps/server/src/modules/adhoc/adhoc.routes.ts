@@ -21,6 +21,9 @@ function show(reply: FastifyReply, status: number, html: string) {
     .send(html);
 }
 
+/** Pay forms one address may send a minute (each asks the provider for a hold). */
+export const PAY_PER_MINUTE = 10;
+
 /** An address a receipt may go to: one @, a dot in the domain, no spaces; at most 254 characters. */
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
 
@@ -68,8 +71,10 @@ export function adhocRoutes(app: App, adhoc: AdhocPayments) {
       return show(reply, 200, connectorPage(l, offer));
     });
 
+    // Each pay asks the provider for a hold: a stranger's address gets a few a minute.
     scope.post<{ Params: { code: string }; Body: { email?: string } } & Lang>(
       '/pay/:code',
+      { config: { rateLimit: { max: PAY_PER_MINUTE, timeWindow: '1 minute' } } },
       async (request, reply) => {
         const l = lang(request);
         const email = (typeof request.body?.email === 'string' ? request.body.email : '').trim();

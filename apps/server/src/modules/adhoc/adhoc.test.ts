@@ -21,6 +21,7 @@ import {
   type Client,
 } from '../../../test/ocpp-helper.js';
 import type { PaymentView } from './adhoc.service.js';
+import { PAY_PER_MINUTE } from './adhoc.routes.js';
 
 // Pay and charge without an account (issue #30), end to end on the sandbox provider: a stranger
 // opens a connector's page, pays by test card, the charger is started with the payment's token,
@@ -448,6 +449,20 @@ describe('ad-hoc payment at a connector', () => {
       headers: { 'content-type': 'application/json', 'x-voltline-sandbox-signature': 'nope' },
     });
     expect(forged.statusCode).toBe(400);
+    // A stranger's address may ask for a few holds a minute, then is refused.
+    const flood: number[] = [];
+    for (let i = 0; i <= PAY_PER_MINUTE; i++) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/pay/NOPE*1',
+        payload: '',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        remoteAddress: '10.99.0.1',
+      });
+      flood.push(r.statusCode);
+    }
+    expect(flood.slice(0, PAY_PER_MINUTE).every((s) => s === 404)).toBe(true);
+    expect(flood.at(-1)).toBe(429);
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/pay/webhooks/paypal',
