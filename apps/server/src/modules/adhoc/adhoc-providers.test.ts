@@ -1,23 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  adhocPayments,
-  chargingSessions,
-  connectors,
-  operators,
-  paymentLedger,
-  tariffs,
-} from '../../db/schema/index.js';
+import { adhocPayments, chargingSessions, paymentLedger } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { startIyzicoStandin } from '../../../test/iyzico-standin.js';
-import {
-  boot,
-  connectClient,
-  listen,
-  registerChargePoint,
-  until,
-  type Client,
-} from '../../../test/ocpp-helper.js';
+import { listen, until } from '../../../test/ocpp-helper.js';
+import { payableChargePoint, payCharger } from '../../../test/pay-charger.js';
 import { startStripeStandin } from '../../../test/stripe-standin.js';
 import type { PaymentView } from './adhoc.service.js';
 
@@ -27,52 +14,14 @@ import type { PaymentView } from './adhoc.service.js';
 // the driver stops from the page, and the provider is asked once to capture the billed cost.
 
 const PW = 'adhoc-provider-secret-1';
-type Params = Record<string, unknown>;
 
 /** A test app whose default payment provider is the stand-in's, with a 1.6 charger at a ₺8/kWh tariff. */
 async function startRig(env: Record<string, string>, identity: string) {
   const t: TestApp = await createTestApp(env);
   const url = await listen(t);
-  const cp = await registerChargePoint(t, identity, PW);
-  const [op] = await t.database.db.select().from(operators).where(eq(operators.name, 'Voltline İstanbul'));
-  const [tariff] = await t.database.db
-    .insert(tariffs)
-    .values({ name: 'Public AC', operatorId: op!.id, type: 'AC', paymentType: 'Postpaid', pricePerKwh: 800 })
-    .returning();
-  await t.database.db
-    .update(connectors)
-    .set({ tariffId: tariff!.id, status: 'Available' })
-    .where(eq(connectors.chargePointId, cp.id));
-  await t.database.db.update(operators).set({ adhocHoldAmount: 20000 }).where(eq(operators.id, op!.id));
-  const charger: Client = await connectClient(url, identity, PW, 'ocpp1.6');
-  let meter = 100_000;
-  /** What the charger was asked: RemoteStartTransaction and RemoteStopTransaction payloads. */
-  const starts: Params[] = [];
-  const stops: Params[] = [];
-  /** idTag → the transaction the central system gave the charger's StartTransaction. */
-  const started = new Map<string, number>();
-  charger.handle('RemoteStartTransaction', ({ params }: { params?: Params }) => {
-    starts.push(params ?? {});
-    setTimeout(() => {
-      void charger
-        .call('StartTransaction', {
-          connectorId: params?.connectorId,
-          idTag: params?.idTag,
-          meterStart: meter,
-          timestamp: new Date().toISOString(),
-        })
-        .then((r) => started.set(String(params?.idTag), (r as { transactionId: number }).transactionId))
-        // A start still on its way when the test ends meets a closed socket.
-        .catch(() => undefined);
-    }, 20);
-    return Promise.resolve({ status: 'Accepted' });
-  });
-  charger.handle('RemoteStopTransaction', ({ params }: { params?: Params }) => {
-    stops.push(params ?? {});
-    return Promise.resolve({ status: 'Accepted' });
-  });
-  await charger.call('BootNotification', boot);
-  await charger.call('StatusNotification', { connectorId: 1, status: 'Available', errorCode: 'NoError' });
+  await payableChargePoint(t, identity, PW);
+  const charger = await payCharger(url, identity, PW);
+  const { starts, stops, started } = charger;
 
   const payment = async (reference: string) =>
     (await t.database.db.select().from(adhocPayments).where(eq(adhocPayments.reference, reference)))[0]!;
@@ -114,18 +63,9 @@ async function startRig(env: Record<string, string>, identity: string) {
         headers: { ...event.headers, 'content-type': contentType },
       }),
     /** The charger ends the transaction it started with this token, `wh` later on its meter. */
-    async stopOnCharger(token: string, wh: number) {
-      meter += wh;
-      await charger.call('StopTransaction', {
-        transactionId: started.get(token)!,
-        meterStop: meter,
-        timestamp: new Date().toISOString(),
-        idTag: token,
-        reason: 'Remote',
-      });
-    },
+    stopOnCharger: (token: string, wh: number) => charger.stop(token, wh),
     async close() {
-      await charger.close({ force: true });
+      await charger.close();
       await t.close();
     },
   };

@@ -1,3 +1,4 @@
+import { acceptHtmlForms } from '../../lib/html-forms.js';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../lib/app-type.js';
 import { connectorPage, LIVE_SCRIPT, messagePage, paymentPage } from './adhoc.pages.js';
@@ -38,17 +39,7 @@ type Lang = { Querystring: { lang?: string } };
 export function adhocRoutes(app: App, adhoc: AdhocPayments) {
   return app.register((scope, _opts, done) => {
     // The pay form posts an HTML form; webhooks are read raw, for their signature.
-    scope.removeContentTypeParser('application/x-www-form-urlencoded');
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_req, body, next) => {
-        next(
-          null,
-          Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString())),
-        );
-      },
-    );
+    acceptHtmlForms(scope);
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, next) =>
       next(null, body),
@@ -110,7 +101,7 @@ export function adhocRoutes(app: App, adhoc: AdhocPayments) {
     // iyzico's form returns the driver by POSTing its token (form-encoded) to the return address:
     // the page is shown by GET, which takes the payment's next step.
     scope.post<{ Params: { reference: string } } & Lang>('/pay/s/:reference', (request, reply) => {
-      const l = (request.query as { lang?: string }).lang;
+      const l = request.query.lang;
       const to = `/pay/s/${encodeURIComponent(request.params.reference)}${l === 'en' || l === 'tr' ? `?lang=${l}` : ''}`;
       return reply.redirect(to, 303);
     });

@@ -12,14 +12,8 @@ import {
 } from '../../db/schema/index.js';
 import { startCharger201, type SimCharger201 } from '@voltline/simulator';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
-import {
-  boot,
-  connectClient,
-  listen,
-  registerChargePoint,
-  until,
-  type Client,
-} from '../../../test/ocpp-helper.js';
+import { listen, registerChargePoint, until } from '../../../test/ocpp-helper.js';
+import { payableChargePoint, payCharger, type PayCharger } from '../../../test/pay-charger.js';
 import type { PaymentView } from './adhoc.service.js';
 import { PAY_PER_MINUTE } from './adhoc.routes.js';
 
@@ -32,12 +26,8 @@ let t: TestApp;
 let offset = 0;
 let wsUrl = '';
 const PW = 'adhoc-charger-secret-1';
-let charger: Client;
+let charger: PayCharger;
 let station: SimCharger201;
-/** What the test charger does when asked to start: accept and start, accept only, or refuse. */
-let onStart: 'start' | 'acceptOnly' | 'reject' = 'start';
-let meter = 100_000;
-const started = new Map<string, number>();
 
 const form = (url: string, fields: Record<string, string>, lang = 'en') =>
   t.app.inject({
@@ -67,58 +57,16 @@ async function pay(code: string, card: string, email = '') {
   return { reference: payRow!.reference, submitted };
 }
 
-async function stopOnCharger(token: string, wh: number) {
-  meter += wh;
-  await charger.call('StopTransaction', {
-    transactionId: started.get(token)!,
-    meterStop: meter,
-    timestamp: new Date().toISOString(),
-    idTag: token,
-    reason: 'Remote',
-  });
-}
-
 beforeAll(async () => {
   t = await createTestApp({}, { clock: { now: () => new Date(Date.now() + offset) } });
   const url = await listen(t);
   wsUrl = url;
-  const cp = await registerChargePoint(t, 'PAY-1', PW);
-  const [op] = await t.database.db.select().from(operators).where(eq(operators.name, 'Voltline İstanbul'));
-  const [tariff] = await t.database.db
-    .insert(tariffs)
-    .values({ name: 'Public AC', operatorId: op!.id, type: 'AC', paymentType: 'Postpaid', pricePerKwh: 800 })
-    .returning();
-  await t.database.db
-    .update(connectors)
-    .set({ tariffId: tariff!.id, status: 'Available' })
-    .where(eq(connectors.chargePointId, cp.id));
-  await t.database.db.update(operators).set({ adhocHoldAmount: 20000 }).where(eq(operators.id, op!.id));
-  charger = await connectClient(url, 'PAY-1', PW, 'ocpp1.6');
-  charger.handle('RemoteStartTransaction', ({ params }: { params?: Record<string, unknown> }) => {
-    if (onStart === 'reject') return Promise.resolve({ status: 'Rejected' });
-    if (onStart === 'start') {
-      setTimeout(() => {
-        void charger
-          .call('StartTransaction', {
-            connectorId: params?.connectorId,
-            idTag: params?.idTag,
-            meterStart: meter,
-            timestamp: new Date().toISOString(),
-          })
-          .then((r) => started.set(String(params?.idTag), (r as { transactionId: number }).transactionId))
-          // A start still on its way when the test ends meets a closed socket.
-          .catch(() => undefined);
-      }, 20);
-    }
-    return Promise.resolve({ status: 'Accepted' });
-  });
-  charger.handle('RemoteStopTransaction', () => Promise.resolve({ status: 'Accepted' }));
-  await charger.call('BootNotification', boot);
-  await charger.call('StatusNotification', { connectorId: 1, status: 'Available', errorCode: 'NoError' });
+  await payableChargePoint(t, 'PAY-1', PW);
+  charger = await payCharger(url, 'PAY-1', PW);
 });
 afterAll(async () => {
   await station?.close();
-  await charger.close({ force: true });
+  await charger.close();
   await t.close();
 });
 
@@ -146,7 +94,7 @@ describe('ad-hoc payment at a connector', () => {
   });
 
   it('pays by test card, charges, stops from the page, captures the cost, releases the rest and mails the receipt', async () => {
-    onStart = 'start';
+    charger.state.onStart = 'start';
     const { reference, submitted } = await pay('PAY-1*1', '4242424242424242', 'driver@example.com');
     expect(submitted.statusCode).toBe(303);
     expect(submitted.headers.location).toBe(`http://voltline.test/pay/s/${reference}`);
@@ -160,21 +108,10 @@ describe('ad-hoc payment at a connector', () => {
     expect(charging.message).toBe('Charging.');
     const token = (await payment(reference)).token;
     expect(token).toMatch(/^VLPAY[A-Z0-9]{15}$/);
-    await until(() => Promise.resolve(started.get(token)));
+    await until(() => Promise.resolve(charger.started.get(token)));
     // Energies stay under 1 kWh: more within seconds is beyond any charger's power (held for review).
     // The charger meters 0.5 kWh; the page shows it and what it costs so far.
-    await charger.call('MeterValues', {
-      connectorId: 1,
-      transactionId: started.get(token),
-      meterValue: [
-        {
-          timestamp: new Date().toISOString(),
-          sampledValue: [
-            { value: String(meter + 500), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
-          ],
-        },
-      ],
-    });
+    await charger.meterValues(token, 500);
     const live = await until(async () => {
       const v = await state(reference);
       return v.energyKwh === 0.5 && v;
@@ -183,7 +120,7 @@ describe('ad-hoc payment at a connector', () => {
     const stop = await form(`/pay/s/${reference}/stop`, {});
     expect(stop.statusCode).toBe(303);
     expect((await payment(reference)).stopCause).toBe('driver');
-    await stopOnCharger(token, 900);
+    await charger.stop(token, 900);
     const done = await until(async () => {
       const v = await state(reference);
       return v.status === 'captured' && v;
@@ -213,12 +150,14 @@ describe('ad-hoc payment at a connector', () => {
     expect(
       await t.database.db.select().from(paymentLedger).where(eq(paymentLedger.providerRef, row.providerRef!)),
     ).toHaveLength(1);
-    const auth = (await charger.call('Authorize', { idTag: token })) as { idTagInfo: { status: string } };
+    const auth = (await charger.client.call('Authorize', { idTag: token })) as {
+      idTagInfo: { status: string };
+    };
     expect(auth.idTagInfo.status).toBe('Invalid');
   });
 
   it('takes the same flow on an OCPP 2.0.1 station: RequestStartTransaction with the token, stop, capture', async () => {
-    onStart = 'start';
+    charger.state.onStart = 'start';
     const cp = await registerChargePoint(t, 'PAY-201', PW);
     const [tariff] = await t.database.db.select().from(tariffs).where(eq(tariffs.name, 'Public AC'));
     await t.database.db
@@ -327,7 +266,7 @@ describe('ad-hoc payment at a connector', () => {
   });
 
   it('lets the hold go when the charger refuses to start, and says so', async () => {
-    onStart = 'reject';
+    charger.state.onStart = 'reject';
     const { reference } = await pay('PAY-1*1', '4242424242424242');
     await t.app.inject({ method: 'GET', url: `/pay/s/${reference}` });
     const v = await until(async () => {
@@ -341,7 +280,7 @@ describe('ad-hoc payment at a connector', () => {
   });
 
   it('lets the hold go when no vehicle is plugged in within the time-out, and the token stops working', async () => {
-    onStart = 'acceptOnly';
+    charger.state.onStart = 'acceptOnly';
     const { reference } = await pay('PAY-1*1', '4242424242424242');
     await until(async () => (await payment(reference)).status === 'starting');
     offset = 3_600_000;
@@ -352,13 +291,15 @@ describe('ad-hoc payment at a connector', () => {
     }
     const row = await payment(reference);
     expect(row).toMatchObject({ status: 'released', failure: 'not_plugged', releasedAmount: 20000 });
-    const auth = (await charger.call('Authorize', { idTag: row.token })) as { idTagInfo: { status: string } };
+    const auth = (await charger.client.call('Authorize', { idTag: row.token })) as {
+      idTagInfo: { status: string };
+    };
     expect(auth.idTagInfo.status).toBe('Invalid');
     expect((await state(reference)).failure).toContain('No vehicle was connected in time');
   });
 
   it('settles a charge whose page was closed: the charger stops by itself, the sweep captures', async () => {
-    onStart = 'start';
+    charger.state.onStart = 'start';
     const { reference } = await pay('PAY-1*1', '4242424242424242');
     // With no page open, the sweep (every 5 s) notices the charge; the test sweeps at once.
     await until(async () => {
@@ -366,14 +307,14 @@ describe('ad-hoc payment at a connector', () => {
       return (await payment(reference)).status === 'charging';
     });
     const token = (await payment(reference)).token;
-    await until(() => Promise.resolve(started.get(token)));
-    await stopOnCharger(token, 1000);
+    await until(() => Promise.resolve(charger.started.get(token)));
+    await charger.stop(token, 1000);
     await t.app.services.adhoc.sweep();
     expect(await payment(reference)).toMatchObject({ status: 'captured', capturedAmount: 800 });
   });
 
   it('stops a charge at the hold and never captures more than was held', async () => {
-    onStart = 'start';
+    charger.state.onStart = 'start';
     const hold = (amount: number) =>
       t.database.db
         .update(operators)
@@ -388,25 +329,14 @@ describe('ad-hoc payment at a connector', () => {
         return (await payment(reference)).status === 'charging';
       });
       const token = (await payment(reference)).token;
-      await until(() => Promise.resolve(started.get(token)));
+      await until(() => Promise.resolve(charger.started.get(token)));
       // 0.6 kWh at ₺8.00 is ₺4.80: past 95 % of the ₺5.00 hold.
-      await charger.call('MeterValues', {
-        connectorId: 1,
-        transactionId: started.get(token),
-        meterValue: [
-          {
-            timestamp: new Date().toISOString(),
-            sampledValue: [
-              { value: String(meter + 600), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
-            ],
-          },
-        ],
-      });
+      await charger.meterValues(token, 600);
       await until(async () => {
         await t.app.services.adhoc.sweep();
         return (await payment(reference)).stopCause === 'limit';
       });
-      await stopOnCharger(token, 700);
+      await charger.stop(token, 700);
       await t.app.services.adhoc.sweep();
       const row = await payment(reference);
       expect(row).toMatchObject({

@@ -1,3 +1,4 @@
+import { acceptHtmlForms } from '../../lib/html-forms.js';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../lib/app-type.js';
 import { formatMoney } from '../../lib/money.js';
@@ -120,17 +121,7 @@ function show(reply: FastifyReply, status: number, html: string) {
 export function sandboxPageRoutes(app: App, sandbox: SandboxProvider) {
   return app.register((scope, _opts, done) => {
     // This page posts an HTML form; the rest of the server refuses form bodies.
-    scope.removeContentTypeParser('application/x-www-form-urlencoded');
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_req, body, next) => {
-        next(
-          null,
-          Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString())),
-        );
-      },
-    );
+    acceptHtmlForms(scope);
 
     /** What became of a hold that takes no card any more (authorized, captured, canceled). */
     const settled = (reply: FastifyReply, lang: Language, status: keyof (typeof TEXT)['en']['status']) =>
