@@ -100,6 +100,9 @@ const SAME_IN_EVERY_LANGUAGE = [
   'DC',
   'English',
   'Türkçe',
+  // Card payment providers.
+  'Stripe',
+  'iyzico',
   // Turkish words spelled like their English counterparts.
   'Model',
   'Limit',

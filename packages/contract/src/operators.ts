@@ -126,6 +126,11 @@ export const Operator = z.object({
   pricesIncludeVat: z.boolean(),
   /** IANA time zone of the operator's charge points: tariff time and day restrictions are read in it. */
   timeZone: z.string(),
+  /**
+   * Minor units held on a stranger's card before an ad-hoc charge starts (issue #30); only the
+   * session's cost is captured, the rest released.
+   */
+  adhocHoldAmount: z.number().int(),
   archived: z.boolean(),
   archivedAt: IsoDate.nullable(),
   createdAt: IsoDate,
@@ -174,6 +179,7 @@ const operatorFields = {
   vatRate: VatRate,
   pricesIncludeVat: z.boolean(),
   timeZone: TimeZone,
+  adhocHoldAmount: z.number().int().min(100).max(10_000_000),
 };
 
 /**
@@ -190,6 +196,7 @@ export const CreateOperatorBody = z.object({
   vatRate: operatorFields.vatRate.default(2000),
   pricesIncludeVat: operatorFields.pricesIncludeVat.default(true),
   timeZone: operatorFields.timeZone.default('Europe/Istanbul'),
+  adhocHoldAmount: operatorFields.adhocHoldAmount.default(50_000),
   merchant: MerchantInput,
 });
 export type CreateOperatorBody = z.input<typeof CreateOperatorBody>;
@@ -212,6 +219,7 @@ export const UpdateOperatorBody = z.object({
   vatRate: operatorFields.vatRate.optional(),
   pricesIncludeVat: operatorFields.pricesIncludeVat.optional(),
   timeZone: operatorFields.timeZone.optional(),
+  adhocHoldAmount: operatorFields.adhocHoldAmount.optional(),
   parentId: z.number().int().positive().nullable().optional(),
   merchant: MerchantInput.optional(),
 });

@@ -49,6 +49,7 @@ function toOperator({ operator: o, parentName }: repo.OperatorDetailRow): Operat
     vatRate: o.vatRate,
     pricesIncludeVat: o.pricesIncludeVat,
     timeZone: o.timeZone,
+    adhocHoldAmount: o.adhocHoldAmount,
     archived: o.archivedAt !== null,
     archivedAt: o.archivedAt?.toISOString() ?? null,
     createdAt: o.createdAt.toISOString(),

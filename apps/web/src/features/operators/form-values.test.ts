@@ -10,6 +10,7 @@ const values: OperatorFormValues = {
   vatRate: 20,
   pricesIncludeVat: false,
   timeZone: 'Europe/Istanbul',
+  adhocHoldAmount: 750.1,
 };
 
 describe('operator form values', () => {
@@ -29,5 +30,9 @@ describe('operator form values', () => {
       timeZone: 'Europe/Istanbul',
       minBalance: 2550,
     });
+  });
+
+  it('sends the ad-hoc card hold typed in major units as minor units', () => {
+    expect(operatorBody(values).adhocHoldAmount).toBe(75_010);
   });
 });

@@ -16,7 +16,7 @@ function merchantBody(m: MerchantInput): MerchantInput {
 /** A VAT rate typed in percent (18.5) as basis points (1850); two decimals are whole basis points. */
 export const vatBasisPoints = (percent: number) => Math.round(percent * 100);
 
-/** Form values as the API takes them: blanks as null, the minimum balance in minor units. */
+/** Form values as the API takes them: blanks as null, the minimum balance and hold in minor units. */
 export function operatorBody(
   v: OperatorFormValues,
 ): Omit<CreateOperatorBody, 'merchant'> & { merchant?: MerchantInput } {
@@ -34,6 +34,7 @@ export function operatorBody(
     vatRate: vatBasisPoints(v.vatRate),
     pricesIncludeVat: v.pricesIncludeVat,
     timeZone: v.timeZone,
+    adhocHoldAmount: Math.round(v.adhocHoldAmount * 100),
     ...(v.merchant ? { merchant: merchantBody(v.merchant) } : {}),
   };
 }

@@ -30,6 +30,8 @@ export interface OperatorFormValues {
   vatRate: number;
   pricesIncludeVat: boolean;
   timeZone: string;
+  /** Major units in the form; the API takes minor units. */
+  adhocHoldAmount: number;
   merchant?: MerchantInput;
 }
 
@@ -65,6 +67,7 @@ export function OperatorForm({
         ...operator,
         minBalance: operator.minBalance / 100,
         vatRate: operator.vatRate / 100,
+        adhocHoldAmount: operator.adhocHoldAmount / 100,
         merchant: operator.merchant
           ? { ...operator.merchant, iban: formatIban(operator.merchant.iban) }
           : undefined,
@@ -77,6 +80,7 @@ export function OperatorForm({
         vatRate: 20,
         pricesIncludeVat: true,
         timeZone: 'Europe/Istanbul',
+        adhocHoldAmount: 500,
         merchant: { country: 'TR' } as MerchantInput,
       };
   // Only an Admin may have a top-level operator; for an existing top-level operator the field stays empty.
@@ -184,6 +188,23 @@ export function OperatorForm({
                 decimalSeparator={decimalSeparator(i18n.language)}
                 min={0}
                 addonAfter={NETWORK_CURRENCY}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              label={t('fields.adhocHoldAmount')}
+              name="adhocHoldAmount"
+              rules={[{ required: true }, { type: 'number', min: 1, max: 100_000 }]}
+              extra={t('form.adhocHoldAmountHint')}
+            >
+              <InputNumber<number>
+                style={{ width: '100%' }}
+                precision={2}
+                decimalSeparator={decimalSeparator(i18n.language)}
+                min={0}
+                addonAfter={NETWORK_CURRENCY}
+                data-testid="operator-form-adhoc-hold"
               />
             </Form.Item>
           </Col>

@@ -29,6 +29,9 @@ export function OperatorInfo({ operator: o }: { operator: OperatorDetail }) {
         <Descriptions.Item label={t('fields.minBalance')}>
           <bdi>{formatMoney(o.minBalance, NETWORK_CURRENCY, i18n.language)}</bdi>
         </Descriptions.Item>
+        <Descriptions.Item label={t('fields.adhocHoldAmount')}>
+          <bdi>{formatMoney(o.adhocHoldAmount, NETWORK_CURRENCY, i18n.language)}</bdi>
+        </Descriptions.Item>
         <Descriptions.Item label={t('fields.vatRate')}>
           <bdi>{formatNumber(o.vatRate / 100, i18n.language)} %</bdi>
         </Descriptions.Item>

@@ -1,4 +1,4 @@
-import { Button, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { RollbackOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { type Page, type Payment } from '@voltline/contract';
@@ -7,10 +7,11 @@ import { actionsColumn, useListTableProps } from '../../../components/list-table
 import { OneLine } from '../../../components/list-table/one-line';
 import { useMinWidth } from '../../../hooks/use-min-width';
 import { formatDateTime } from '../../../lib/format';
-import { PaymentKindTag, PaymentStateTag } from './payment-tags';
+import { HiddenTitle } from '../../../components/list-table/hidden-title';
+import { AdhocTag, PaymentKindTag, PaymentStateTag, useGatewayName } from './payment-tags';
+import { AdhocDetails } from './adhoc-details';
 import { useListPagination } from '../../../components/list-table/pagination';
-
-export const refundable = (p: Payment) => p.amount - p.refundedAmount;
+import { refundable } from '../adhoc';
 
 export function PaymentTable({
   page,
@@ -29,7 +30,10 @@ export function PaymentTable({
   const { t: tc } = useTranslation('common');
   const lng = i18n.language;
   const wide = useMinWidth(1400);
-  const gateway = (p: Payment) => t(`gateways.${p.gateway}`, { defaultValue: p.gateway });
+  const gatewayName = useGatewayName();
+  const gateway = (p: Payment) => gatewayName(p.gateway);
+  // Only lines paid ad hoc by card have details to open; a page without one keeps its columns.
+  const withDetails = page?.items.some((p) => p.adhoc) ?? false;
 
   const columns: TableColumnsType<Payment> = [
     {
@@ -60,7 +64,14 @@ export function PaymentTable({
       key: 'driver',
       responsive: ['md'],
       render: (_, p) =>
-        p.driverName ? (
+        p.adhoc ? (
+          <Flex gap={6} align="center" style={{ minWidth: 0 }}>
+            <span style={{ flex: 'none', maxWidth: '100%' }}>
+              <AdhocTag />
+            </span>
+            <OneLine type="secondary">{gatewayName(p.adhoc.provider)}</OneLine>
+          </Flex>
+        ) : p.driverName ? (
           <OneLine>{p.driverName}</OneLine>
         ) : (
           <Typography.Text type="secondary">{t('fields.noDriver')}</Typography.Text>
@@ -134,7 +145,7 @@ export function PaymentTable({
       ),
     );
 
-  const tableProps = useListTableProps(columns);
+  const tableProps = useListTableProps(columns, withDetails ? 48 : 0);
 
   return (
     <Table<Payment>
@@ -143,6 +154,15 @@ export function PaymentTable({
       dataSource={page?.items}
       loading={loading}
       {...tableProps}
+      expandable={
+        withDetails
+          ? {
+              columnTitle: <HiddenTitle name="details" />,
+              rowExpandable: (p) => p.adhoc !== undefined,
+              expandedRowRender: (p) => p.adhoc && <AdhocDetails payment={p} adhoc={p.adhoc} />,
+            }
+          : undefined
+      }
       pagination={useListPagination(page, onPage)}
       data-testid="payment-table"
     />

@@ -5,7 +5,8 @@ import type { Payment } from '@voltline/contract';
 import { currencySymbol, decimalSeparator, formatMoney, toMajor, toMinor } from '../../../lib/billing-format';
 import { useRefundPayment } from '../api/refund-payment';
 import { newIdempotencyKey } from '../idempotency-key';
-import { refundable } from './payment-table';
+import { refundable } from '../adhoc';
+import { useGatewayName } from './payment-tags';
 
 /**
  * Refund part or all of a payment: the amount defaults to what is left and cannot exceed it,
@@ -21,6 +22,8 @@ export function RefundDialog({ payment, onClose }: { payment: Payment; onClose: 
   const refund = useRefundPayment();
   const left = refundable(payment);
   const money = (minor: number) => formatMoney(minor, payment.currency, lng);
+  const gatewayName = useGatewayName();
+  const adhoc = payment.adhoc;
 
   const submit = async () => {
     if (confirming === null) {
@@ -54,11 +57,26 @@ export function RefundDialog({ payment, onClose }: { payment: Payment; onClose: 
           <Descriptions.Item label={t('fields.driver')}>{payment.driverName}</Descriptions.Item>
         )}
         <Descriptions.Item label={t('fields.amount')}>{money(payment.amount)}</Descriptions.Item>
+        {adhoc && (
+          <Descriptions.Item label={t('adhoc.figures.captured')}>
+            {money(adhoc.capturedAmount)}
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('fields.refunded')}>{money(payment.refundedAmount)}</Descriptions.Item>
         <Descriptions.Item label={t('refund.left')}>
           <Typography.Text strong>{money(left)}</Typography.Text>
         </Descriptions.Item>
       </Descriptions>
+      {adhoc && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('refund.adhocTitle', { provider: gatewayName(adhoc.provider) })}
+          description={t('refund.adhocNote', { captured: money(adhoc.capturedAmount) })}
+          data-testid="refund-adhoc-note"
+        />
+      )}
       {confirming === null ? (
         <Form
           form={form}

@@ -17,7 +17,7 @@ import { costNote, isOpen } from '../session-rules';
 import { ReviewNotice } from './review-notice';
 import { SessionActions } from './session-actions';
 import { ReceiptButton } from '../../../components/receipts/receipt-button';
-import { SessionStateTag, UnauthorizedTag, useAuthorizationText } from './session-state-tag';
+import { AdhocPaidTag, SessionStateTag, UnauthorizedTag, useAuthorizationText } from './session-state-tag';
 
 // ECharts is large; it loads when a session is opened, not with the report.
 const MeterChart = lazy(() => import('./meter-chart'));
@@ -87,11 +87,20 @@ function SessionBody({ session: s }: { session: Session }) {
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.operator')}>{s.operatorName}</Descriptions.Item>
         <Descriptions.Item label={t('fields.driver')}>
-          {s.driverName ?? t('fields.unknownDriver')}
+          {s.adhoc ? <AdhocPaidTag /> : (s.driverName ?? t('fields.unknownDriver'))}
         </Descriptions.Item>
-        <Descriptions.Item label={t('fields.idTag')}>
-          <Typography.Text code>{s.idTag}</Typography.Text>
-        </Descriptions.Item>
+        {s.adhoc ? (
+          // The payment's token, not a card number: shown for looking the payment up, quietly.
+          <Descriptions.Item label={t('adhoc.token')}>
+            <Typography.Text type="secondary" copyable style={{ fontFamily: 'monospace' }}>
+              {s.idTag}
+            </Typography.Text>
+          </Descriptions.Item>
+        ) : (
+          <Descriptions.Item label={t('fields.idTag')}>
+            <Typography.Text code>{s.idTag}</Typography.Text>
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('fields.startedAt')}>{formatDateTime(s.startedAt)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.stoppedAt')}>
           {s.stoppedAt ? formatDateTime(s.stoppedAt) : '—'}

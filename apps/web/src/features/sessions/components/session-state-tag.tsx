@@ -3,6 +3,7 @@ import {
   AuditOutlined,
   CheckCircleOutlined,
   CloseCircleOutlined,
+  CreditCardOutlined,
   StopOutlined,
   SyncOutlined,
   WarningOutlined,
@@ -32,6 +33,23 @@ export function SessionStateTag({ state }: { state: Session['state'] }) {
 export function useAuthorizationText() {
   const { t } = useTranslation('sessions');
   return (authorization: string) => t(`authorization.${authorization}`, { defaultValue: authorization });
+}
+
+/** A session paid by card on the connector's payment page: no driver, no charging card. */
+export function AdhocPaidTag() {
+  const { t } = useTranslation('sessions');
+  return (
+    <Tooltip title={t('adhoc.paidHint')}>
+      <Tag
+        color="cyan"
+        icon={<CreditCardOutlined />}
+        style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', marginInlineEnd: 0 }}
+        data-testid="session-adhoc"
+      >
+        {t('adhoc.paid')}
+      </Tag>
+    </Tooltip>
+  );
 }
 
 /** Energy delivered on a refused start: the charger ignored Voltline's answer. */

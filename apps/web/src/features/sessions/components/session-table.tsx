@@ -16,7 +16,7 @@ import { OneLine } from '../../../components/list-table/one-line';
 import { useMinWidth } from '../../../hooks/use-min-width';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { costNote } from '../session-rules';
-import { SessionStateCell } from './session-state-tag';
+import { AdhocPaidTag, SessionStateCell } from './session-state-tag';
 import { useListPagination } from '../../../components/list-table/pagination';
 
 export function SessionTable({
@@ -71,16 +71,20 @@ export function SessionTable({
       // With the selection column the list still fits 1024 px (e2e narrow-screen).
       width: 160,
       responsive: ['md'],
-      render: (_, s) => (
-        <Flex gap={6} style={{ minWidth: 0 }}>
-          <OneLine>{s.driverName ?? t('fields.unknownDriver')}</OneLine>
-          <span style={{ flex: 'none' }}>
-            <Typography.Text type="secondary" code>
-              {s.idTag}
-            </Typography.Text>
-          </span>
-        </Flex>
-      ),
+      // A session paid ad hoc has no driver, and its idTag is the payment's token, not a card.
+      render: (_, s) =>
+        s.adhoc ? (
+          <AdhocPaidTag />
+        ) : (
+          <Flex gap={6} style={{ minWidth: 0 }}>
+            <OneLine>{s.driverName ?? t('fields.unknownDriver')}</OneLine>
+            <span style={{ flex: 'none' }}>
+              <Typography.Text type="secondary" code>
+                {s.idTag}
+              </Typography.Text>
+            </span>
+          </Flex>
+        ),
     },
     {
       title: t('fields.startedAt'),
