@@ -2,7 +2,7 @@ import { PendingChargePointsService } from './modules/charge-points/pending.serv
 import path from 'node:path';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PublicConfig } from '@voltline/contract';
+import type { Ocpp, PublicConfig } from '@voltline/contract';
 import type { Config } from './config.js';
 import type { Database, Tx } from './db/client.js';
 import { GroupCommit } from './lib/coalescer.js';
@@ -31,6 +31,7 @@ import { authorizeVerdicts } from './ocpp/authorize-answers.js';
 import { SearchService } from './modules/search/search.service.js';
 import { localListLimits } from './ocpp/local-list-limits.js';
 import { TariffCost } from './ocpp/v201/tariff-cost.js';
+import { CaliforniaPricing } from './ocpp/v16/california-pricing.js';
 import { CustomerInformationOcpp } from './modules/customer-information/customer-information.ocpp.js';
 import { CustomerInformationService } from './modules/customer-information/customer-information.service.js';
 import { DiagnosticsOcpp } from './modules/diagnostics/diagnostics.ocpp.js';
@@ -229,6 +230,16 @@ export function createServices({
       clock,
       send: (chargePointId, payload): Promise<unknown> =>
         ocpp.gateway.call(chargePointId, 'CostUpdated', payload),
+    }),
+    // The 1.6 counterpart: DataTransfers of the OCA California Pricing note, also unrecorded.
+    californiaPricing: new CaliforniaPricing({
+      db,
+      clock,
+      log,
+      send: (chargePointId, payload): Promise<Ocpp.DataTransferResponse> =>
+        ocpp.gateway.call(chargePointId, 'DataTransfer', payload),
+      getConfiguration: (chargePointId, key): Promise<Ocpp.GetConfigurationResponse> =>
+        ocpp.gateway.call(chargePointId, 'GetConfiguration', { key }),
     }),
     displayMessages: displayMessagesOcpp,
     chargerLimits: chargerLimitsOcpp,

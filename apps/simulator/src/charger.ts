@@ -8,6 +8,7 @@ import { ChargerCore, type DiagnosticsStatus, type FirmwareStatus } from './core
 import { LocalAuth, type IdTagInfo } from './local-auth.js';
 import { DC_THRESHOLD_W } from './meter-values.js';
 import type { SimChargerOptions } from './options.js';
+import type { CostMessage } from './cost-messages.js';
 import type { Vehicle } from './power-curve.js';
 import { ChargerSessions, type SessionStart, type StopReason } from './sessions.js';
 
@@ -38,6 +39,13 @@ export class SimCharger extends ChargerCore {
   onSignCertificateRequested: ((charger: SimCharger) => void | Promise<void>) | undefined = async (c) => {
     await c.requestCertificate();
   };
+  /**
+   * The prices and costs the central system sent for the display (OCA California Pricing
+   * DataTransfers), when the charger declares `CustomDisplayCostAndPrice` (`config`).
+   */
+  readonly costMessages: CostMessage[] = [];
+  /** How the display answers them: Rejected stands for a display that refuses them. */
+  costMessageAnswer: 'Accepted' | 'Rejected' = 'Accepted';
   /** With autoSessions: whether drivers still arrive (false winds a fleet down: running sessions end as usual). */
   driversArrive = true;
 

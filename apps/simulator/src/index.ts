@@ -24,6 +24,7 @@ export type { SimChargerOptions, Logger, OcppVersion, IdTokenType } from './opti
 export type { ChargePointErrorCode, ConnectorStatus, Connector, Transaction } from './connector.js';
 export type { SessionStart, StartOptions, StopReason } from './sessions.js';
 export type { IdTagInfo } from './local-auth.js';
+export type { CostMessage } from './cost-messages.js';
 export type { Vehicle } from './power-curve.js';
 export { Scheduler, sharedScheduler } from './scheduler.js';
 export { CardPool } from './card-pool.js';

@@ -22,6 +22,7 @@ import type { SessionTransactions } from '../modules/sessions/sessions.transacti
 import type { ChargerLimitsOcpp } from '../modules/charger-limits/charger-limits.ocpp.js';
 import type { DeviceModelOcpp } from '../modules/device-model/device-model.ocpp.js';
 import type { TariffCost } from './v201/tariff-cost.js';
+import type { CaliforniaPricing } from './v16/california-pricing.js';
 import type { CustomerInformationOcpp } from '../modules/customer-information/customer-information.ocpp.js';
 import type { DisplayMessagesOcpp } from '../modules/display-messages/display-messages.ocpp.js';
 import type { MonitoringOcpp } from '../modules/monitoring/monitoring.ocpp.js';
@@ -63,6 +64,8 @@ export interface CentralSystemOptions {
   deviceModel?: DeviceModelOcpp;
   /** Prices and running costs 2.0.1 chargers show (I02/I03). */
   tariffCost?: TariffCost;
+  /** Prices and costs 1.6 chargers show (the OCA California Pricing DataTransfers). */
+  californiaPricing?: CaliforniaPricing;
   /** Data-protection requests' answers (NotifyCustomerInformation). */
   customerInformation?: CustomerInformationOcpp;
   /** The display messages 2.0.1 chargers report (NotifyDisplayMessages). */
@@ -275,6 +278,7 @@ export class CentralSystem {
       deviceModel: this.o.deviceModel,
       customerInformation: this.o.customerInformation,
       tariffCost: this.o.tariffCost,
+      californiaPricing: this.o.californiaPricing,
       displayMessages: this.o.displayMessages,
       chargerLimits: this.o.chargerLimits,
       monitoring: this.o.monitoring,

@@ -21,6 +21,7 @@ import type { SessionTransactions } from '../modules/sessions/sessions.transacti
 import type { SmartChargingOcpp } from '../modules/smart-charging/smart-charging.ocpp.js';
 import type { Lane } from '../lib/coalescer.js';
 import type { TariffCost } from './v201/tariff-cost.js';
+import type { CaliforniaPricing } from './v16/california-pricing.js';
 import type { ConnectionWitness } from '../lib/charger-clock.js';
 
 /** What a handler gets besides the message: the charger it came from and the services. */
@@ -49,6 +50,8 @@ export interface HandlerContext {
   customerInformation?: CustomerInformationOcpp | undefined;
   /** Prices and running costs a 2.0.1 charger shows (I02/I03); absent where not wired. */
   tariffCost?: TariffCost | undefined;
+  /** Prices and costs a 1.6 charger shows (the OCA California Pricing DataTransfers); absent where not wired. */
+  californiaPricing?: CaliforniaPricing | undefined;
   /** OCPP 2.0.1 display messages a charger reports (NotifyDisplayMessages); absent where not wired. */
   displayMessages?: DisplayMessagesOcpp | undefined;
   /** What 2.0.1 chargers say of their limits (K09, K12–K17); absent where not wired. */

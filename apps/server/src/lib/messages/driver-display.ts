@@ -1,9 +1,10 @@
-/** What a charger's display tells a driver about their card (OCPP 2.0.1 personalMessage); merged into lib/messages.ts. */
+/** What a charger's display tells a driver about their card (OCPP 2.0.1 personalMessage, 1.6 cost messages); merged into lib/messages.ts. */
 const en = {
   'display.balance': 'Welcome. Your balance: {balance}.',
   'display.price': 'Price: {energy} per kWh.',
   'display.priceWithFee': 'Price: {energy} per kWh, plus {fixed} per session.',
   'display.priceFree': 'Charging here is free.',
+  'display.finalCost': 'Total cost: {cost}.',
   'display.Blocked': 'This card is blocked. Please contact your charging network.',
   'display.Expired': 'This card has expired. Please contact your charging network.',
   'display.NoCredit': 'Your balance ({balance}) is too low to charge. Please top up.',
@@ -17,6 +18,7 @@ const tr: Record<keyof typeof en, string> = {
   'display.price': 'Fiyat: kWh başına {energy}.',
   'display.priceWithFee': 'Fiyat: kWh başına {energy}, ayrıca oturum başına {fixed}.',
   'display.priceFree': 'Burada şarj ücretsiz.',
+  'display.finalCost': 'Toplam tutar: {cost}.',
   'display.Blocked': 'Bu kart engellenmiş. Lütfen şarj ağınızla iletişime geçin.',
   'display.Expired': 'Bu kartın süresi dolmuş. Lütfen şarj ağınızla iletişime geçin.',
   'display.NoCredit': 'Bakiyeniz ({balance}) şarj için yetersiz. Lütfen bakiye yükleyin.',

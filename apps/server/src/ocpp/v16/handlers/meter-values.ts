@@ -13,5 +13,6 @@ export const meterValues: Handler<Ocpp.MeterValuesRequest, Ocpp.MeterValuesRespo
     ctx.cp.id,
     p.meterValue.flatMap((mv) => mv.sampledValue.map((s) => s.measurand ?? 'Energy.Active.Import.Register')),
   );
+  if (p.transactionId !== undefined) ctx.californiaPricing?.metered(ctx.cp, p.transactionId);
   return answer;
 };

@@ -18,5 +18,8 @@ export const startTransaction: Handler<Ocpp.StartTransactionRequest, Ocpp.StartT
   await ctx.chargers.observeClock(ctx.cp, p.timestamp, ctx.link);
   const answer = await ctx.sessions.startTransaction(ctx.cp, p, ctx.link);
   ctx.smartCharging?.transactionStarted(ctx.cp.id);
+  // A card the charger accepted itself (its cache, a remote start) hears its price now.
+  if (answer.idTagInfo.status === 'Accepted')
+    ctx.californiaPricing?.authorized(ctx.cp, p.idTag, ctx.drivers.driverLocale);
   return { transactionId: answer.transactionId, idTagInfo: idTagInfo(answer.idTagInfo) };
 };

@@ -23,5 +23,6 @@ export const stopTransaction: Handler<Ocpp.StopTransactionRequest, Ocpp.StopTran
   // Storing it again is safe: a Stop for a session already closed changes nothing.
   const answer = await whileUnavailable(() => ctx.sessions.stopTransaction(ctx.cp, p), ctx.stopRetryMs ?? 0);
   ctx.smartCharging?.transactionStopped(ctx.cp.id);
+  ctx.californiaPricing?.stopped(ctx.cp, p.transactionId, ctx.drivers.driverLocale);
   return answer.idTagInfo ? { idTagInfo: idTagInfo(answer.idTagInfo) } : {};
 };
