@@ -74,6 +74,8 @@ export interface PaymentView {
 }
 
 const USABLE = new Set(['Available', 'Preparing', 'SuspendedEV', 'Finishing', 'Occupied']);
+/** How often the sweep asks a provider after a card form still open. */
+const PENDING_POLL_SECONDS = 30;
 /** The hold's share at which a running charge is stopped, leaving room for the last meter reading. */
 const LIMIT_SHARE = 0.95;
 
@@ -204,8 +206,14 @@ export class AdhocPayments {
     if (!p) return undefined;
     // The driver's return from the card form, or a poll: advance what can be advanced quickly; a
     // start waits for the charger's answer, so it goes on after the page is answered.
-    if (p.status === 'pending' || p.status === 'charging')
-      p = (await this.step(p)) ?? (await repo.byReference(this.deps.db, reference)) ?? p;
+    if (p.status === 'pending' || p.status === 'charging') {
+      try {
+        p = (await this.step(p)) ?? (await repo.byReference(this.deps.db, reference)) ?? p;
+      } catch (err) {
+        // A provider that fails now is asked again by the sweep; the page shows where things stand.
+        this.deps.log.error({ err, reference }, 'ad-hoc payment step failed');
+      }
+    }
     if (p.status === 'authorized' || p.status === 'starting') this.later(p);
     return this.describe(p, lang);
   }
@@ -300,6 +308,9 @@ export class AdhocPayments {
   async sweep(limit = 200): Promise<number> {
     let moved = 0;
     for (const p of await repo.openPayments(this.deps.db, limit)) {
+      // A card form still open is the provider's to answer (its webhook, the driver's return);
+      // the sweep asks after it every half minute only.
+      if (p.status === 'pending' && this.ageSeconds(p.updatedAt) < PENDING_POLL_SECONDS) continue;
       try {
         const after = await this.advance(p);
         if (after && after.status !== p.status) moved++;
@@ -362,7 +373,8 @@ export class AdhocPayments {
         settledAt: this.deps.clock.now(),
       });
     }
-    if (hold.status === 'authorized') {
+    // A hold authorized after the form's time is let go: the driver has walked away by then.
+    if (hold.status === 'authorized' && !expired) {
       return repo.transition(this.deps.db, p.id, ['pending'], { status: 'authorized', failure: null });
     }
     if (hold.status === 'canceled' || expired) {
@@ -373,13 +385,11 @@ export class AdhocPayments {
         settledAt: this.deps.clock.now(),
       });
     }
-    // A refused card leaves the form open for another: the refusal is shown meanwhile.
-    if (hold.status === 'declined') {
-      const failure = refusalFailure(hold.refusal);
-      if (failure !== p.failure) await repo.update(this.deps.db, p.id, { failure });
-      return { ...p, failure };
-    }
-    return p;
+    // A refused card leaves the form open for another: the refusal is shown meanwhile. The poll
+    // is noted (updated_at), so the sweep asks the provider again in half a minute, not sooner.
+    const failure = hold.status === 'declined' ? refusalFailure(hold.refusal) : p.failure;
+    await repo.update(this.deps.db, p.id, { failure });
+    return { ...p, failure };
   }
 
   /** The charger is asked to start with the payment's token; a refusal lets the hold go. */
