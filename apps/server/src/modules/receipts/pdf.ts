@@ -29,15 +29,7 @@ export function renderPdf(d: PrintedDocument, info: { author: string }): Promise
     margin: MARGIN,
     info: { Title: `${d.title} – ${d.subtitle}`, Author: info.author, Creator: 'Voltline' },
   });
-  const { regular, bold } = loadFonts();
-  doc.registerFont('body', regular);
-  doc.registerFont('bold', bold);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = withFontsCollected(doc);
 
   const width = doc.page.width - 2 * MARGIN;
   doc.font('bold').fontSize(20).text(d.title);
@@ -105,4 +97,20 @@ function drawTable(doc: PDFKit.PDFDocument, table: NonNullable<PrintedDocument['
   };
   row(table.header, true);
   for (const r of table.rows) row(r, false);
+}
+
+/**
+ * Registers the DejaVu fonts as 'body' and 'bold' on a new document (Turkish letters print) and
+ * collects what it writes: the PDF once the document ends.
+ */
+export function withFontsCollected(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const { regular, bold } = loadFonts();
+  doc.registerFont('body', regular);
+  doc.registerFont('bold', bold);
+  const chunks: Buffer[] = [];
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
 }

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { loadFonts } from '../receipts/pdf.js';
+import { withFontsCollected } from '../receipts/pdf.js';
 import type { Sticker, StickerSheet } from './sheet.js';
 
 // A4 in points, cut into 2 × 3 stickers; a seventh connector starts a second page.
@@ -20,15 +20,7 @@ export function renderStickers(sheet: StickerSheet): Promise<Buffer> {
     autoFirstPage: false,
     info: { Title: sheet.title, Creator: 'Voltline' },
   });
-  const { regular, bold } = loadFonts();
-  doc.registerFont('body', regular);
-  doc.registerFont('bold', bold);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = withFontsCollected(doc);
 
   const perPage = COLUMNS * ROWS;
   sheet.stickers.forEach((sticker, i) => {
