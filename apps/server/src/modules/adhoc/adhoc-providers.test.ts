@@ -322,7 +322,7 @@ describe('ad-hoc payment on the iyzico stand-in', () => {
     const hook = await r.webhook('iyzico', iyzico.signedEvent(token, 'SUCCESS'));
     expect(hook.statusCode).toBe(200);
     await startedByWebhook(r, reference);
-    // With no page to come back to (see the todo below), the sweep (every 10 s) notices the
+    // With no page open (the driver's return is tested below), the sweep (every 5 s) notices the
     // charge; the test sweeps at once.
     await until(async () => {
       await r.t.app.services.adhoc.sweep();
