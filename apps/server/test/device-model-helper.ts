@@ -55,6 +55,7 @@ export interface DeviceModelTestApp {
   app: App;
   db: Db;
   chargers: FakeChargers;
+  deviceModel: DeviceModelService;
   call<T = unknown>(
     method: 'GET' | 'POST',
     url: string,
@@ -124,6 +125,7 @@ export async function deviceModelTestApp(): Promise<DeviceModelTestApp> {
     app,
     db,
     chargers,
+    deviceModel,
     call,
     async login(email) {
       const r = await app.inject({

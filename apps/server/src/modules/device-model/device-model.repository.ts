@@ -122,14 +122,36 @@ export async function lastReportedAt(tx: Tx, chargePointId: number): Promise<Dat
   return row?.at ? new Date(row.at) : null;
 }
 
+/** How long a report is awaited: a charger that sent nothing of it by then has lost it. */
+export const REPORT_WAIT_MINUTES = 10;
+
+/** A report asked for in the last minutes, not yet complete. */
 export async function hasOpenRequest(tx: Tx, chargePointId: number): Promise<boolean> {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(deviceReportRequests)
     .where(
-      and(eq(deviceReportRequests.chargePointId, chargePointId), isNull(deviceReportRequests.completedAt)),
+      and(
+        eq(deviceReportRequests.chargePointId, chargePointId),
+        isNull(deviceReportRequests.completedAt),
+        sql`${deviceReportRequests.requestedAt} > now() - make_interval(mins => ${REPORT_WAIT_MINUTES})`,
+      ),
     );
   return (row?.n ?? 0) > 0;
+}
+
+/**
+ * The reports a charger was asked for and has not completed, dropped with their parts: after a
+ * reboot it sends none of them.
+ */
+export async function dropOpenRequests(tx: Tx, chargePointId: number): Promise<void> {
+  const open = await tx
+    .delete(deviceReportRequests)
+    .where(
+      and(eq(deviceReportRequests.chargePointId, chargePointId), isNull(deviceReportRequests.completedAt)),
+    )
+    .returning({ requestId: deviceReportRequests.requestId });
+  for (const { requestId } of open) await deleteParts(tx, chargePointId, requestId);
 }
 
 export async function insertRequest(tx: Tx, chargePointId: number, requestId: number, reportBase: string) {

@@ -102,11 +102,16 @@ export class DeviceModelService {
 
   /**
    * B07 for a charger Voltline knows nothing of yet (its first acceptance): a FullInventory report
-   * asked for by Voltline itself, recorded as a command of no user. Nothing when a model is stored
-   * or a report is on its way.
+   * asked for by Voltline itself, recorded as a command of no user. Nothing when a model is stored.
+   * A report asked for before this boot is asked again: the charger rebooted while sending it (or
+   * before it could), and a rebooted charger sends no report of before.
    */
   async requestIfUnknown(cp: { id: number; chargePointId: string }): Promise<void> {
-    if ((await repo.lastReportedAt(this.db, cp.id)) || (await repo.hasOpenRequest(this.db, cp.id))) return;
+    if (await repo.lastReportedAt(this.db, cp.id)) return;
+    await this.db.transaction(async (tx) => {
+      await repo.lockCharger(tx, cp.id);
+      await repo.dropOpenRequests(tx, cp.id);
+    });
     const payload = { requestId: newRequestId(), reportBase: 'FullInventory' as const };
     await requestReport(
       this.db,

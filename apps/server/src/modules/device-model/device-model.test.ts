@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DeviceModel, DeviceModelRefresh, VariableResults } from '@voltline/contract';
-import { auditLogs, commandRecords } from '../../db/schema/index.js';
+import { auditLogs, commandRecords, deviceReportRequests } from '../../db/schema/index.js';
 import { datum, deviceModelTestApp, type DeviceModelTestApp } from '../../../test/device-model-helper.js';
 
 let t: DeviceModelTestApp;
@@ -116,6 +116,53 @@ describe('B07 base report', () => {
       expect(r.body.message).toBe(`The charge point refused to send its report: ${status}`);
     }
     expect((await model()).awaitingReport).toBe(false);
+  });
+});
+
+describe('B07 the report of a charger Voltline does not know yet', () => {
+  it('B07 a report the charger lost by rebooting is asked for again at its next boot, and never once one arrived', async () => {
+    const fresh = await t.charger('DM-201-REBOOT', 'ocpp2.0.1');
+    const asked = () =>
+      t.chargers.calls.filter((c) => c.chargePointId === fresh.chargePointId && c.action === 'GetBaseReport');
+    const awaiting = async () =>
+      (await t.call<{ data: DeviceModel }>('GET', base(fresh.id), admin)).body.data.awaitingReport;
+    t.chargers.answer = () => ({ status: 'Accepted' });
+    await t.deviceModel.requestIfUnknown(fresh);
+    expect(asked()).toHaveLength(1);
+    expect(await awaiting()).toBe(true);
+    // It reboots before sending a part: the report it was asked for will not come.
+    await t.deviceModel.requestIfUnknown(fresh);
+    expect(asked()).toHaveLength(2);
+    const [first, second] = asked().map((c) => c.payload.requestId as number);
+    expect(second).not.toBe(first);
+    // The report asked for at the reboot arrives, in one part.
+    await t.report(fresh, {
+      requestId: second!,
+      generatedAt: new Date().toISOString(),
+      seqNo: 0,
+      reportData: [datum('OCPPCommCtrlr', 'HeartbeatInterval', '60', { dataType: 'integer' })],
+    });
+    const m = (await t.call<{ data: DeviceModel }>('GET', base(fresh.id), admin)).body.data;
+    expect(m.awaitingReport).toBe(false);
+    expect(m.reportedAt).not.toBeNull();
+    expect(m.variables.map((v) => v.variable.name)).toEqual(['HeartbeatInterval']);
+    // Known now: its next boot asks nothing.
+    await t.deviceModel.requestIfUnknown(fresh);
+    expect(asked()).toHaveLength(2);
+  });
+
+  it('B07 a report not come in ten minutes is no longer shown as awaited', async () => {
+    const fresh = await t.charger('DM-201-SILENT', 'ocpp2.0.1');
+    t.chargers.answer = () => ({ status: 'Accepted' });
+    await t.call('POST', `${base(fresh.id)}/refresh`, admin);
+    const awaiting = async () =>
+      (await t.call<{ data: DeviceModel }>('GET', base(fresh.id), admin)).body.data.awaitingReport;
+    expect(await awaiting()).toBe(true);
+    await t.db
+      .update(deviceReportRequests)
+      .set({ requestedAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(deviceReportRequests.chargePointId, fresh.id));
+    expect(await awaiting()).toBe(false);
   });
 });
 
