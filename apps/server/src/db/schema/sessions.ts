@@ -56,6 +56,11 @@ export const chargingSessions = pgTable(
     startReceivedAt: timestamp('start_received_at', { withTimezone: true }),
     earliestStartAt: timestamp('earliest_start_at', { withTimezone: true }),
     stopReceivedAt: timestamp('stop_received_at', { withTimezone: true }),
+    /**
+     * When the car stopped drawing energy (its connector reported SuspendedEV or Finishing while the
+     * session ran); cleared when it charges again. Parking is priced after it.
+     */
+    chargingEndedAt: timestamp('charging_ended_at', { withTimezone: true }),
     stopReason: text('stop_reason'),
     stopIdTag: text('stop_id_tag'),
     /**

@@ -144,6 +144,51 @@ export async function recordStatuses(tx: Tx, reports: StatusReport[]) {
       AS v(id, status, error_code, info, vendor_id, vendor_error_code, since, at)
     WHERE c.id = v.id AND (c.status_at IS NULL OR c.status_at <= v.at)`,
   );
+  await recordChargingEnds(tx, reports);
+}
+
+/** The statuses of a car that stopped drawing energy (the charger's or the car's end of charging). */
+const CHARGING_ENDED = ['SuspendedEV', 'Finishing'];
+
+/**
+ * When the car of each connector's running session stopped drawing energy (`charging_ended_at`,
+ * which parking is priced after), by the batch's reports from the session's start on: the first
+ * SuspendedEV or Finishing since it last charged; a Charging report newer than the end known
+ * clears it. Whatever protocol's adapter made the reports.
+ */
+async function recordChargingEnds(tx: Tx, reports: StatusReport[]) {
+  const news = reports.filter(
+    (r) => r.connectorId > 0 && (r.status === 'Charging' || CHARGING_ENDED.includes(r.status)),
+  );
+  if (news.length === 0) return;
+  const p = <T>(get: (r: StatusReport) => T) => sql.param(news.map(get));
+  await executeNamed(
+    tx,
+    'status_charging_ends',
+    sql`
+    WITH n AS (
+      SELECT * FROM unnest(${p((r) => r.chargePointId)}::int[], ${p((r) => r.connectorId)}::int[],
+        ${p((r) => r.status)}::text[], ${p((r) => r.at.toISOString())}::timestamptz[]) AS n(cp, conn, status, at)
+    ), told AS (
+      SELECT s.id, s.charging_ended_at AS known,
+        max(n.at) FILTER (WHERE n.status = 'Charging') AS charged
+      FROM charging_sessions s
+      JOIN n ON n.cp = s.charge_point_id AND n.conn = s.connector_id AND n.at >= s.started_at
+      WHERE s.state = 'active'
+      GROUP BY s.id, s.charging_ended_at
+    ), ends AS (
+      SELECT told.id, CASE
+          WHEN told.charged IS NOT NULL AND (told.known IS NULL OR told.charged >= told.known) THEN e.first
+          ELSE coalesce(told.known, e.first) END AS ended
+      FROM told
+      JOIN charging_sessions s ON s.id = told.id
+      CROSS JOIN LATERAL (SELECT min(n.at) AS first FROM n
+        WHERE n.cp = s.charge_point_id AND n.conn = s.connector_id AND n.status <> 'Charging'
+          AND n.at >= s.started_at AND (told.charged IS NULL OR n.at > told.charged)) e
+    )
+    UPDATE charging_sessions s SET charging_ended_at = ends.ended
+    FROM ends WHERE s.id = ends.id AND s.charging_ended_at IS DISTINCT FROM ends.ended`,
+  );
 }
 
 /**

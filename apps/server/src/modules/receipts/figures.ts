@@ -1,4 +1,5 @@
 import type { PriceComponentType, Session } from '@voltline/contract';
+import type { SessionUsage } from '../sessions/usage.repository.js';
 import { snapshotPriced } from '../tariffs/pricing.js';
 
 /** One line of a receipt: what one price component charged, with its VAT. */
@@ -40,7 +41,12 @@ const vatOfGross = (gross: number, rate: number) =>
  * including VAT (the total does not depend on the rate), and its VAT is shown at the operator's
  * rate (`operatorVatRate`), not as 0 %.
  */
-export function receiptFigures(s: Session, operatorVatRate: number): ReceiptFigures | null {
+export function receiptFigures(
+  s: Session,
+  operatorVatRate: number,
+  /** What billing priced the session by beside its figures (SessionsService.usageOf). */
+  usage: SessionUsage = { samples: [], chargingEndedAt: null },
+): ReceiptFigures | null {
   const stored = s.tariff;
   if (s.cost === null || stored === null || s.stoppedAt === null) return null;
   const t = stored.vatRate === undefined ? { ...stored, vatRate: operatorVatRate } : stored;
@@ -52,6 +58,8 @@ export function receiptFigures(s: Session, operatorVatRate: number): ReceiptFigu
     stoppedAt: new Date(s.stoppedAt),
     meterStart: s.meterStart,
     energyWh: s.energyWh,
+    chargingEndedAt: usage.chargingEndedAt,
+    samples: usage.samples,
   });
   if (priced && priced.gross === s.cost) {
     const lines = priced.lines.map((l) => ({

@@ -7,6 +7,7 @@ import type { Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { DriversService } from '../drivers/drivers.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
+import type { SessionUsage } from '../sessions/usage.repository.js';
 import { receiptDocument, type Issuer } from './document.js';
 import { receiptFigures } from './figures.js';
 import { renderPdf } from './pdf.js';
@@ -57,7 +58,8 @@ export class ReceiptsService {
 
   async receiptOf(ctx: Pick<Ctx, 'locale'>, session: Session): Promise<Buffer> {
     const issuer = await this.issuer(session.operatorId);
-    const figures = receiptFigures(session, issuer.vatRate);
+    const usage = await this.deps.sessions.usageOf(session.id);
+    const figures = receiptFigures(session, issuer.vatRate, usage);
     if (!figures) throw new AppError(409, 'receipt.nothingBilled');
     const doc = receiptDocument(ctx.locale, session, figures, issuer, this.deps.clock.now());
     return renderPdf(doc, { author: issuer.name });
@@ -82,7 +84,9 @@ export class ReceiptsService {
     const sessions: Session[] = [];
     const filter = { driverId, from: from.toISOString(), to: to.toISOString(), sortOrder: 'asc' as const };
     for await (const s of this.deps.sessions.exportRows(ctx.actor, filter)) sessions.push(s);
-    const rows: StatementRow[] = statementRows(sessions, issuer.vatRate);
+    const usage = new Map<number, SessionUsage>();
+    for (const s of sessions) if (s.cost !== null) usage.set(s.id, await this.deps.sessions.usageOf(s.id));
+    const rows: StatementRow[] = statementRows(sessions, issuer.vatRate, usage);
     return { driver, issuer, rows, month };
   }
 

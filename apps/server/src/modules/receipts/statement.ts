@@ -3,6 +3,7 @@ import type { ExcelColumn } from '../../lib/excel.js';
 import { translate } from '../../lib/messages.js';
 import { formatMoney } from '../../lib/money.js';
 import { dateTime, issuerLines, kwh, type Issuer, type PrintedDocument } from './document.js';
+import type { SessionUsage } from '../sessions/usage.repository.js';
 import { receiptFigures } from './figures.js';
 
 /** One billed session of a statement, with what its receipt says. */
@@ -18,10 +19,15 @@ export interface StatementRow {
 }
 
 /** The billed sessions among these (a running or held one has no receipt yet, and is left out). */
-export function statementRows(sessions: Session[], operatorVatRate: number): StatementRow[] {
+export function statementRows(
+  sessions: Session[],
+  operatorVatRate: number,
+  /** Each session's usage, as its receipt reads it (SessionsService.usageOf). */
+  usage: ReadonlyMap<number, SessionUsage> = new Map(),
+): StatementRow[] {
   const rows: StatementRow[] = [];
   for (const s of sessions) {
-    const f = receiptFigures(s, operatorVatRate);
+    const f = receiptFigures(s, operatorVatRate, usage.get(s.id));
     if (!f) continue;
     rows.push({
       id: s.id,

@@ -6,10 +6,11 @@ import { chargingSessions, payments } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { postBalanceEntry } from '../drivers/balance.service.js';
 import { lockDriverForCharge } from '../drivers/balance.repository.js';
-import { snapshotCost } from '../tariffs/pricing.js';
+import { snapshotCost, type UsageSample } from '../tariffs/pricing.js';
 import { paymentCaptured } from '../events/payment-events.js';
 import { sessionBilled } from '../events/session-events.js';
 import type { SessionRow } from './sessions.repository.js';
+import { usageSamples } from './usage.repository.js';
 
 /** A session's cost and currency as billing set them. */
 export interface Billed {
@@ -28,13 +29,14 @@ export async function billSession(
   session: SessionRow,
   /**
    * `costWritten`: the update that closed the session wrote its cost and currency already
-   * (costAtClose). `identity`: the charger's OCPP identity, when the caller holds it.
+   * (costAtClose) from the samples given. `identity`: the charger's OCPP identity, when the
+   * caller holds it. `samples`: the session's meter samples when the caller read them already.
    */
-  options: { costWritten?: boolean; identity?: string | undefined } = {},
+  options: { costWritten?: boolean; identity?: string | undefined; samples?: UsageSample[] } = {},
 ): Promise<Billed | undefined> {
   const tariff = session.tariffSnapshot as TariffSnapshot | null;
   if (!tariff) return undefined;
-  const cost = exactCost(tariff, session);
+  const cost = exactCost(tariff, session, options.samples ?? (await usageSamples(tx, session)));
   const billed = { cost, currency: tariff.currency };
   if (!options.costWritten) {
     await tx
@@ -105,7 +107,9 @@ const insertSessionPayment = reusable('payment_insert_session', (tx) =>
  * tariff or beyond exact integers.
  */
 export function runningCost(
-  session: Pick<SessionRow, 'tariffSnapshot' | 'meterStart' | 'lastMeterWh' | 'startedAt'>,
+  session: Pick<SessionRow, 'tariffSnapshot' | 'meterStart' | 'lastMeterWh' | 'startedAt'> & {
+    chargingEndedAt?: Date | null;
+  },
   /** The moment the cost is asked for (time components count up to it). */
   at = new Date(),
 ): { amount: number; currency: string } | undefined {
@@ -117,28 +121,38 @@ export function runningCost(
     stoppedAt: at,
     meterStart: session.meterStart,
     energyWh,
+    chargingEndedAt: session.chargingEndedAt ?? null,
   });
   return amount === null ? undefined : { amount, currency: tariff.currency };
 }
 
 /** The session's cost; one beyond exact integers is never billed (it is held for review). */
-function exactCost(tariff: TariffSnapshot, session: SessionRow): number {
-  const cost = costOfSession(tariff, session);
+function exactCost(tariff: TariffSnapshot, session: SessionRow, samples: UsageSample[]): number {
+  const cost = costOfSession(tariff, session, undefined, samples);
   if (cost === null) throw new AppError(409, 'session.costOutOfRange');
   return cost;
 }
 
-/** A closed session's cost by its tariff snapshot (null beyond exact integers). */
+/**
+ * A closed session's cost by its tariff snapshot (null beyond exact integers): by its meter
+ * samples when given, and its charging end when known.
+ */
 export function costOfSession(
   tariff: TariffSnapshot,
-  s: Pick<SessionRow, 'startedAt' | 'stoppedAt' | 'meterStart'> & { energyWh?: number | null },
+  s: Pick<SessionRow, 'startedAt' | 'stoppedAt' | 'meterStart'> & {
+    energyWh?: number | null;
+    chargingEndedAt?: Date | null;
+  },
   energyWh = s.energyWh ?? 0,
+  samples: UsageSample[] = [],
 ): number | null {
   return snapshotCost(tariff, {
     startedAt: s.startedAt,
     stoppedAt: s.stoppedAt ?? s.startedAt,
     meterStart: s.meterStart,
     energyWh,
+    chargingEndedAt: s.chargingEndedAt ?? null,
+    samples,
   });
 }
 
@@ -177,13 +191,14 @@ export async function rebillSession(
 ): Promise<Billed | undefined> {
   const tariff = session.tariffSnapshot as TariffSnapshot | null;
   if (!tariff) return undefined;
-  const cost = exactCost(tariff, session);
+  const samples = await usageSamples(tx, session);
+  const cost = exactCost(tariff, session, samples);
   const billed = { cost, currency: tariff.currency };
   if (cost === billedCost) return { cost, currency: session.currency ?? tariff.currency };
   const [payment] = await tx.select().from(payments).where(eq(payments.sessionId, session.id)).for('update');
   if (!payment) {
     // Nothing was charged (a zero cost): bill it as at any stop.
-    return billSession(tx, session, { identity });
+    return billSession(tx, session, { identity, samples });
   }
   await sessionBilled(tx, session, billed, identity);
   await tx

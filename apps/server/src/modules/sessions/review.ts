@@ -6,6 +6,7 @@ import { billSession, costOfSession, rebillSession, type Billed } from './billin
 import * as repo from './sessions.repository.js';
 import { sessionHeld } from '../events/session-events.js';
 import { judgedSpan, type WitnessedTimes } from './witness.js';
+import type { UsageSample } from '../tariffs/pricing.js';
 
 /** The power assumed for a connector that declares none: 1 MW, beyond any charger sold today. */
 export const DEFAULT_MAX_POWER_W = 1_000_000;
@@ -51,10 +52,15 @@ export function impossibleReadings(s: Readings, maxPowerW: number | null): Revie
  * never billed before, a tariff, and possible readings. Undefined otherwise: settleSession then
  * decides after the close.
  */
-export function costAtClose(s: repo.SessionRow, maxPowerW: number | null): Billed | undefined {
+export function costAtClose(
+  s: repo.SessionRow,
+  maxPowerW: number | null,
+  /** The session's meter samples (usage.repository.ts). */
+  samples: UsageSample[],
+): Billed | undefined {
   const tariff = s.tariffSnapshot as TariffSnapshot | null;
   if (s.cost !== null || !tariff || impossibleReadings(s, maxPowerW).length > 0) return undefined;
-  const cost = costOfSession(tariff, s);
+  const cost = costOfSession(tariff, s, undefined, samples);
   return cost === null ? undefined : { cost, currency: tariff.currency };
 }
 

@@ -15,6 +15,7 @@ import { audit } from '../audit/audit.service.js';
 import { closeAtLastReading, isOpen } from './close.js';
 import { charge, impossibleReadings } from './review.js';
 import * as repo from './sessions.repository.js';
+import { usageSamples, type SessionUsage } from './usage.repository.js';
 import {
   exportSessions,
   findSession,
@@ -56,6 +57,17 @@ export class SessionsService {
     const row = await findSessionById(this.deps.db, id);
     if (!row) throw notFound('session');
     return toSession(row);
+  }
+
+  /**
+   * What a session's bill was priced by beside its figures: its meter samples and when charging
+   * ended (a receipt's lines are priced again from them). Read by Voltline's own flows, after the
+   * caller found the session in the user's reach.
+   */
+  async usageOf(id: number): Promise<SessionUsage> {
+    const row = await findSessionById(this.deps.db, id);
+    if (!row) throw notFound('session');
+    return { samples: await usageSamples(this.deps.db, row.s), chargingEndedAt: row.s.chargingEndedAt };
   }
 
   async meterValues(actor: Actor, id: number): Promise<MeterPoint[]> {

@@ -5,6 +5,7 @@ import { closeAtLastReading } from './close.js';
 import { SUPERSEDED_STOP_REASON } from './stop-reasons.js';
 import { costAtClose, settleSession } from './review.js';
 import * as repo from './sessions.repository.js';
+import { usageSamples } from './usage.repository.js';
 import { sessionStopped } from '../events/session-events.js';
 
 /** What a charger says at the end of a transaction, whatever its protocol. */
@@ -38,14 +39,16 @@ export async function closeAtChargerStop(
     energyWh: Math.max(0, stop.meterStop - s.meterStart),
     state: how.refused ? ('refused' as const) : ('completed' as const),
   };
-  // A first bill of possible readings is written by the update that closes the session.
-  const firstBill = how.refused ? undefined : costAtClose({ ...s, ...closing }, found.maxPowerW);
+  // A first bill of possible readings is written by the update that closes the session, priced
+  // by the meter samples read once for it and for the payment line.
+  const samples = how.refused ? [] : await usageSamples(tx, s);
+  const firstBill = how.refused ? undefined : costAtClose({ ...s, ...closing }, found.maxPowerW, samples);
   const done = await repo.closeAtStop(tx, s.id, { ...closing, ...firstBill });
   if (how.refused || !done) return undefined;
   // Its end was told when it was closed without one; a late end tells the corrected bill only.
   if (!how.lateStop) await sessionStopped(tx, done, chargePointId);
   const settled = firstBill
-    ? { ...done, ...(await billSession(tx, done, { costWritten: true, identity: chargePointId })) }
+    ? { ...done, ...(await billSession(tx, done, { costWritten: true, identity: chargePointId, samples })) }
     : await settleSession(tx, done, found.maxPowerW, chargePointId);
   if (how.lateStop) {
     await audit(tx, NO_USER, {

@@ -32,14 +32,26 @@ export interface SessionFigures {
   stoppedAt: Date;
   meterStart: number;
   energyWh: number;
+  /** When the car stopped drawing energy; parking is priced after it (none: charging to the stop). */
+  chargingEndedAt?: Date | null;
+  /** The meter during the session: energy since its start (Wh) and power (W) when sampled. */
+  samples?: UsageSample[];
+}
+
+/** A meter sample of a session, as billing reads it: energy since the session's start. */
+export interface UsageSample {
+  at: Date;
+  wh: number;
+  w: number | null;
 }
 
 /**
  * The cost of a session in minor units by the components of the tariff it started under (its
  * snapshot), at the gross price: what the driver pays. A snapshot taken before components
  * existed prices by the components derived from its fields, which is exactly sessionCost (see
- * engine.test.ts). Energy is spread evenly over the session's time, as billing holds no samples;
- * charging is taken to last until the stop. Null beyond exact integers (held for review).
+ * engine.test.ts). Energy follows the session's meter samples (evenly between two, and over the
+ * whole session without any); once charging ended, the meter is taken to stand still. Null beyond
+ * exact integers (held for review).
  */
 export function snapshotCost(t: TariffSnapshot, s: SessionFigures): number | null {
   if (t.paymentType === 'Free') return 0;
@@ -52,6 +64,13 @@ export function snapshotCost(t: TariffSnapshot, s: SessionFigures): number | nul
  */
 export function snapshotPriced(t: TariffSnapshot, s: SessionFigures): PricedSession | null {
   if (t.paymentType === 'Free' || !Number.isFinite(s.energyWh)) return null;
+  const stoppedAt = s.stoppedAt < s.startedAt ? s.startedAt : s.stoppedAt;
+  const energyWh = Math.max(0, s.energyWh);
+  // A charging end outside the session tells nothing of it.
+  const chargingEndedAt =
+    s.chargingEndedAt && s.chargingEndedAt > s.startedAt && s.chargingEndedAt < stoppedAt
+      ? s.chargingEndedAt
+      : null;
   return priceSession(
     {
       components: t.components ?? componentsFromLegacy(t),
@@ -60,12 +79,28 @@ export function snapshotPriced(t: TariffSnapshot, s: SessionFigures): PricedSess
     },
     {
       startedAt: s.startedAt,
-      stoppedAt: s.stoppedAt < s.startedAt ? s.startedAt : s.stoppedAt,
+      stoppedAt,
       meterStartWh: 0,
-      meterStopWh: Math.max(0, s.energyWh),
+      meterStopWh: energyWh,
+      ...(chargingEndedAt ? { chargingEndedAt } : {}),
+      samples: samplesFor(s, chargingEndedAt, energyWh),
       timeZone: t.timeZone ?? DEFAULT_TIME_ZONE,
     },
   );
+}
+
+/**
+ * The samples the engine reads: the session's, and where charging ended before the stop, the
+ * meter standing at the session's energy from then on (a car that no longer draws adds nothing).
+ */
+function samplesFor(s: SessionFigures, chargingEndedAt: Date | null, energyWh: number) {
+  const samples = (s.samples ?? []).map((m) => ({ at: m.at, wh: m.wh, w: m.w }));
+  if (chargingEndedAt) {
+    const at = chargingEndedAt.getTime();
+    const before = samples.filter((m) => m.at.getTime() < at);
+    return [...before, { at: chargingEndedAt, wh: energyWh, w: 0 }];
+  }
+  return samples;
 }
 
 /** Where an operator's time zone is not known (snapshots taken before it was). */
