@@ -68,6 +68,8 @@ import { ChargerLimitsService } from './modules/charger-limits/charger-limits.se
 import { DeviceModelOcpp } from './modules/device-model/device-model.ocpp.js';
 import { DisplayMessagesOcpp } from './modules/display-messages/display-messages.ocpp.js';
 import { DisplayMessagesService } from './modules/display-messages/display-messages.service.js';
+import { PayCodeDisplays } from './modules/display-messages/pay-codes.js';
+import { displayTextFormat } from './modules/device-model/display-ability.js';
 import { MonitoringOcpp } from './modules/monitoring/monitoring.ocpp.js';
 import { MonitoringService } from './modules/monitoring/monitoring.service.js';
 import { DeviceModelService } from './modules/device-model/device-model.service.js';
@@ -303,7 +305,13 @@ export function createServices({
   const deviceModel = new DeviceModelService(db, ocpp.gateway, commands, securityProfiles);
   const networkProfiles = new NetworkProfiles(db, commands, securityProfiles);
   const chargerLimits = new ChargerLimitsService(db, ocpp.gateway, commands, clock);
-  deviceModelOcpp.onAccepted = (cp) => deviceModel.requestIfUnknown(cp);
+  // At each boot: the model asked for when unknown, else the pay codes shown (issue #30); a model
+  // that comes in later shows them then.
+  deviceModelOcpp.onAccepted = async (cp) => {
+    await deviceModel.requestIfUnknown(cp);
+    await payCodes.show(cp);
+  };
+  deviceModelOcpp.onFirstModel = (cp) => payCodes.show(cp);
   const rollout: FirmwareRollout = new FirmwareRollout({
     db,
     clock,
@@ -391,6 +399,16 @@ export function createServices({
       'PAYMENT_PROVIDER is sandbox: ad-hoc payments take test cards and no money. Choose stripe or iyzico for real payments (docs/payments.md).',
     );
   }
+  const payCodes = new PayCodeDisplays({
+    db,
+    clock,
+    log,
+    providers: paymentProviders,
+    publicUrl: config.PUBLIC_URL,
+    displayFormat: (id) => displayTextFormat(db, id),
+    send: (cp, action, payload) =>
+      commands.sendRecorded(cp, action, payload, { logged: payload, userId: null }),
+  });
   const receipts = new ReceiptsService({ db, clock, sessions: sessionsService, drivers: driversService });
   const adhoc: AdhocPayments = new AdhocPayments({
     db,

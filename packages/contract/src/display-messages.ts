@@ -21,6 +21,23 @@ export const DISPLAY_MESSAGE_STATUSES = [
 ] as const;
 
 const messageId = z.number().int().min(0).max(2_147_483_647);
+
+/**
+ * Display-message ids from here up are Voltline's own: the pay code of each EVSE (issue #30) is
+ * `PAY_CODE_MESSAGE_IDS + evseId`. Staff set ids below it, so theirs and Voltline's never meet.
+ */
+export const PAY_CODE_MESSAGE_IDS = 2_000_000_000;
+export const payCodeMessageId = (evseId: number) => PAY_CODE_MESSAGE_IDS + evseId;
+/** The EVSE whose pay code a message id is, or null for a message of staff. */
+export function payCodeEvse(id: number): number | null {
+  return id >= PAY_CODE_MESSAGE_IDS ? id - PAY_CODE_MESSAGE_IDS : null;
+}
+/** The ids staff give the messages they set. */
+const staffMessageId = z
+  .number()
+  .int()
+  .min(0)
+  .max(PAY_CODE_MESSAGE_IDS - 1, 'displayMessage.reservedId');
 const name50 = z.string().trim().min(1).max(50);
 
 /**
@@ -29,7 +46,7 @@ const name50 = z.string().trim().min(1).max(50);
  */
 export const DisplayMessage = z
   .object({
-    id: messageId,
+    id: staffMessageId,
     priority: z.enum(MESSAGE_PRIORITIES),
     state: z.enum(MESSAGE_STATES).optional(),
     startDateTime: IsoTime.optional(),
@@ -107,7 +124,13 @@ export const StoredDisplayMessage = z.object({
   format: z.string(),
   language: z.string().nullable(),
   content: z.string(),
-  display: z.object({ name: z.string(), instance: z.string().optional() }).nullable(),
+  display: z
+    .object({
+      name: z.string(),
+      instance: z.string().optional(),
+      evse: z.object({ id: z.number().int(), connectorId: z.number().int().optional() }).optional(),
+    })
+    .nullable(),
   /** `set`: Voltline set it and the charger accepted; `report`: the charger reported it. */
   source: z.enum(['set', 'report']),
   updatedAt: z.string(),

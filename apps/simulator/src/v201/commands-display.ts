@@ -30,6 +30,9 @@ function verdict(s: SimCharger201, m: MessageInfo201): Status {
   if (!s.model.getBool(CTRLR, 'Available')) return 'Rejected';
   if (!supported(s, 'SupportedFormats').includes(m.message.format)) return 'NotSupportedMessageFormat';
   if (!supported(s, 'SupportedPriorities').includes(m.priority)) return 'NotSupportedPriority';
+  // A message for the display of an EVSE the station does not have (its EVSEs count from 1).
+  const evse = m.display?.evse?.id;
+  if (evse !== undefined && evse !== 0 && !s.evse(evse)) return 'Rejected';
   const states = s.options.config.DisplayMessageSupportedStates?.split(',');
   if (m.state !== undefined && states && !states.includes(m.state)) return 'NotSupportedState';
   if (m.transactionId !== undefined && !s.sessions.findTransaction(m.transactionId))

@@ -123,4 +123,22 @@ describe('OCPP 2.0.1 display messages on the simulated station', () => {
     });
     expect(s.displayMessages.get(4)).toMatchObject({ priority: 'InFront', message: { content: 'new' } });
   });
+
+  it('shows an address (URI) on the display of one of its EVSEs, refuses an EVSE it lacks, and URI once told it has none', async () => {
+    const s = await station('O01U');
+    const atEvse = (id: number) => ({ name: 'Display', evse: { id } });
+    const uri = text('https://example.test/pay/O01U*1', 'URI');
+    expect(await set('O01U', { id: 7, state: 'Idle', message: uri, display: atEvse(1) })).toEqual({
+      status: 'Accepted',
+    });
+    expect(s.displayMessages.get(7)).toMatchObject({
+      display: { evse: { id: 1 } },
+      message: { format: 'URI' },
+    });
+    expect(await set('O01U', { id: 8, message: uri, display: atEvse(2) })).toEqual({ status: 'Rejected' });
+    await station('O01T', { DisplayMessageSupportedFormats: 'ASCII,UTF8' });
+    expect(await set('O01T', { message: uri, display: atEvse(1) })).toEqual({
+      status: 'NotSupportedMessageFormat',
+    });
+  });
 });

@@ -113,7 +113,7 @@ export function defineVariables(
     maxLimit: Number(o.config.NumberOfDisplayMessages ?? '10'),
     read: () => String(displayMessageCount()),
   });
-  ro('DisplayMessageCtrlr', 'SupportedFormats', o.config.DisplayMessageSupportedFormats ?? 'ASCII,UTF8', {
+  ro('DisplayMessageCtrlr', 'SupportedFormats', o.config.DisplayMessageSupportedFormats ?? 'ASCII,URI,UTF8', {
     dataType: 'MemberList',
     valuesList: 'ASCII,HTML,URI,UTF8',
   });

@@ -4,6 +4,7 @@ const en = {
   'displayMessage.notSupported': 'This charge point has no display messages (OCPP 1.6).',
   'displayMessage.window': 'The end of the window must come after its start.',
   'displayMessage.duplicateChargers': 'Each charge point may be named only once.',
+  'displayMessage.reservedId': 'Use an id below 2000000000: the ids above are Voltline’s pay codes.',
   'displayMessage.noneHeld': 'The charge point holds no display message that matches.',
   'displayMessage.reportAsked': 'The charge point is sending its display messages.',
   'displayMessage.status.Accepted': 'Accepted',
@@ -20,6 +21,8 @@ const tr: Record<keyof typeof en, string> = {
   'displayMessage.notSupported': 'Bu şarj istasyonunda ekran mesajı yok (OCPP 1.6).',
   'displayMessage.window': 'Zaman aralığının sonu başlangıcından sonra olmalı.',
   'displayMessage.duplicateChargers': 'Her şarj istasyonu yalnızca bir kez seçilebilir.',
+  'displayMessage.reservedId':
+    '2000000000’dan küçük bir numara kullanın: üstündekiler Voltline’ın ödeme kodlarıdır.',
   'displayMessage.noneHeld': 'Şarj istasyonunda eşleşen ekran mesajı yok.',
   'displayMessage.reportAsked': 'Şarj istasyonu ekran mesajlarını gönderiyor.',
   'displayMessage.status.Accepted': 'Kabul edildi',

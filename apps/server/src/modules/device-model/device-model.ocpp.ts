@@ -15,6 +15,8 @@ export class DeviceModelOcpp {
    * services.ts: the request goes through the command gateway, after the boot's answer).
    */
   onAccepted: ((cp: { id: number; chargePointId: string }) => Promise<void>) | undefined;
+  /** Told when the first report of a charger's model is complete (services.ts: its pay codes). */
+  onFirstModel: ((cp: { id: number; chargePointId: string }) => Promise<void>) | undefined;
 
   constructor(private readonly db: Db) {}
 
@@ -26,9 +28,9 @@ export class DeviceModelOcpp {
     setTimeout(() => void ask(cp).catch(() => undefined), 500).unref();
   }
 
-  async report(cp: { id: number }, p: Ocpp201.NotifyReportRequest): Promise<void> {
+  async report(cp: { id: number; chargePointId: string }, p: Ocpp201.NotifyReportRequest): Promise<void> {
     const generatedAt = validDate(p.generatedAt);
-    await this.db.transaction(async (tx) => {
+    const first = await this.db.transaction(async (tx) => {
       await repo.lockCharger(tx, cp.id);
       await repo.savePart(tx, {
         chargePointId: cp.id,
@@ -39,7 +41,7 @@ export class DeviceModelOcpp {
         generatedAt,
       });
       const parts = await repo.partsOf(tx, cp.id, p.requestId);
-      if (!complete(parts)) return;
+      if (!complete(parts)) return false;
       const data = parts.flatMap((part) => part.reportData as ReportDatum[]);
       const rows = data.map((d) => rowOf(cp.id, d, generatedAt));
       const request = await repo.findRequest(tx, cp.id, p.requestId);
@@ -48,9 +50,14 @@ export class DeviceModelOcpp {
       } else {
         await repo.mergeModel(tx, cp.id, rows);
       }
+      const hadModel = (await repo.lastReportedAt(tx, cp.id)) !== null;
       if (request) await repo.completeRequest(tx, cp.id, p.requestId, new Date());
       await repo.deleteParts(tx, cp.id, p.requestId);
+      return !hadModel && request !== undefined;
     });
+    const told = this.onFirstModel;
+    // After the NotifyReport's answer: the charger handles one message at a time.
+    if (first && told) setTimeout(() => void told(cp).catch(() => undefined), 0).unref();
   }
 }
 

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-or
 import type { Ocpp201 } from '@voltline/contract';
 import type { Tx } from '../../db/client.js';
 import { storableTime } from '../../lib/storable-time.js';
-import { displayMessageReports, displayMessages } from '../../db/schema/index.js';
+import { connectors, displayMessageReports, displayMessages } from '../../db/schema/index.js';
 
 export type MessageInfo = Ocpp201.SetDisplayMessageRequest['message'];
 export type MessageRow = typeof displayMessages.$inferSelect;
@@ -121,4 +121,16 @@ export async function addToReport(tx: Tx, chargePointId: number, requestId: numb
     )
     .returning();
   return row ? { criteria: row.criteria, messages: row.messages as MessageInfo[] } : undefined;
+}
+
+export type Payload = Record<string, unknown>;
+
+/** The EVSEs of a charger that are in use (a 2.0.1 EVSE is a connector row), in order. */
+export async function evsesOf(tx: Tx, chargePointId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ id: connectors.connectorId })
+    .from(connectors)
+    .where(and(eq(connectors.chargePointId, chargePointId), isNull(connectors.archivedAt)))
+    .orderBy(asc(connectors.connectorId));
+  return rows.map((r) => r.id);
 }

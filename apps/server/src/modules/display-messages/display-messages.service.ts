@@ -49,7 +49,11 @@ export class DisplayMessagesService {
       language: r.language,
       content: r.content,
       display: r.display
-        ? { name: r.display.name, ...(r.display.instance ? { instance: r.display.instance } : {}) }
+        ? {
+            name: r.display.name,
+            ...(r.display.instance ? { instance: r.display.instance } : {}),
+            ...(r.display.evse ? { evse: r.display.evse } : {}),
+          }
         : null,
       source: r.source,
       updatedAt: r.updatedAt.toISOString(),

@@ -5,6 +5,7 @@ import {
   MESSAGE_FORMATS,
   MESSAGE_PRIORITIES,
   MESSAGE_STATES,
+  PAY_CODE_MESSAGE_IDS,
   type DisplayMessage,
   type MessageFormat,
   type MessagePriority,
@@ -52,7 +53,7 @@ export function DisplayMessageFields({ withTransaction }: { withTransaction: boo
       >
         <InputNumber
           min={0}
-          max={2_147_483_647}
+          max={PAY_CODE_MESSAGE_IDS - 1}
           precision={0}
           style={{ width: '100%' }}
           data-testid="dm-id"

@@ -3,7 +3,13 @@ import { Alert, Button, Flex, Popconfirm, Table, Tag, Typography, type TableColu
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ChargePoint, DisplayMessage, Ok, StoredDisplayMessage } from '@voltline/contract';
+import {
+  payCodeEvse,
+  type ChargePoint,
+  type DisplayMessage,
+  type Ok,
+  type StoredDisplayMessage,
+} from '@voltline/contract';
 import { useCan } from '../../../../hooks/use-permission';
 import { displayMessagesKey, sendDisplayCommand, useDisplayMessages } from '../../api/display-messages';
 import { DisplayMessageModal } from './display-message-modal';
@@ -51,11 +57,26 @@ export function DisplayMessagesTab({ cp }: { cp: ChargePoint }) {
       setAdding(false);
   };
   const rows = list.data ?? [];
-  const nextId = rows.reduce((max, m) => Math.max(max, m.id + 1), 1);
+  // Staff's next id: Voltline's own pay codes (issue #30) sit in a range of their own above.
+  const nextId = rows.reduce((max, m) => (payCodeEvse(m.id) === null ? Math.max(max, m.id + 1) : max), 1);
   const when = (at: string | null) => (at ? new Date(at).toLocaleString() : '—');
 
   const columns: TableColumnsType<StoredDisplayMessage> = [
-    { title: t('displayMessages.id'), dataIndex: 'id', width: 70 },
+    {
+      title: t('displayMessages.id'),
+      dataIndex: 'id',
+      width: 70,
+      render: (id: number) => {
+        const evse = payCodeEvse(id);
+        return evse === null ? (
+          id
+        ) : (
+          <Tag color="green" title={String(id)} data-testid={`dm-pay-code-${evse}`}>
+            {t('displayMessages.payCode', { evse })}
+          </Tag>
+        );
+      },
+    },
     {
       title: t('displayMessages.priority'),
       dataIndex: 'priority',
