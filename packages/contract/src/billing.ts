@@ -134,6 +134,8 @@ export const Session = z.object({
   driverName: z.string().nullable(),
   startedAt: z.string(),
   stoppedAt: z.string().nullable(),
+  /** When the car stopped drawing energy (parking is priced after it); null when it did not. */
+  chargingEndedAt: z.string().nullable().optional(),
   durationSeconds: z.number().int(),
   meterStart: z.number(),
   meterStop: z.number().nullable(),

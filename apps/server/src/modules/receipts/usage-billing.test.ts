@@ -141,6 +141,7 @@ describe('a session priced by its meter and its charging end', () => {
     const api = (await t.call<{ data: Session }>('GET', `/api/portal/Transaction/${id}`, { token: admin }))
       .body.data;
     expect(api.cost).toBe(12_700);
+    expect(api.chargingEndedAt).toBe(at(t0, 30));
     const f = receiptFigures(api, 2000, {
       samples: await usageSamples(t.database.db, s),
       chargingEndedAt: s.chargingEndedAt,

@@ -85,6 +85,7 @@ export function toSession(r: Row): Session {
     driverName: r.driverName,
     startedAt: s.startedAt.toISOString(),
     stoppedAt: s.stoppedAt?.toISOString() ?? null,
+    chargingEndedAt: s.chargingEndedAt?.toISOString() ?? null,
     durationSeconds: Math.max(0, Math.round((end.getTime() - s.startedAt.getTime()) / 1000)),
     meterStart: s.correctedMeterStart ?? s.meterStart,
     meterStop: s.meterStop,

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Alert, Card, Descriptions, Drawer, Flex, Skeleton, Typography } from 'antd';
+import { Alert, Card, Descriptions, Drawer, Flex, Skeleton, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '@voltline/contract';
 import {
@@ -105,6 +105,13 @@ function SessionBody({ session: s }: { session: Session }) {
         <Descriptions.Item label={t('fields.stoppedAt')}>
           {s.stoppedAt ? formatDateTime(s.stoppedAt) : '—'}
         </Descriptions.Item>
+        {s.chargingEndedAt && (
+          <Descriptions.Item label={t('fields.chargingEndedAt')}>
+            <Tooltip title={t('fields.chargingEndedHint')}>
+              <span data-testid="session-drawer-charging-ended">{formatDateTime(s.chargingEndedAt)}</span>
+            </Tooltip>
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('fields.duration')}>
           {formatDuration(s.durationSeconds)}
         </Descriptions.Item>
