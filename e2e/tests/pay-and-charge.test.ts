@@ -104,7 +104,7 @@ describe('pay by card and charge, on a phone', () => {
         return state;
       })
       .toBe('Free');
-    await expect.poll(() => page.locator('ul.price').innerText()).toContain('per kWh');
+    await expect.poll(() => page.locator('ul.price').innerText()).toContain('₺8.00 per kWh');
     await page.getByText('Your card is held for ₺500.00 before charging.').waitFor();
     await screenshot(page, 'pay-connector-phone');
 

@@ -131,15 +131,15 @@ describe('tariffs by price components', () => {
     await page.getByRole('button', { name: 'Create tariff' }).click();
     await page.waitForURL(/\/tariff\/detail\/\d+$/);
     await page.getByRole('heading', { name }).waitFor();
-    // In AFIR order, with the price both with and without VAT (English writes the lira "TRY").
+    // In AFIR order, with the price both with and without VAT, the lira written "₺" as elsewhere.
     const words = page.getByTestId('tariff-price-words');
     await expect
       .poll(() => flat(words))
       .toBe(
-        'TRY 8.00 per kWh (incl. 20% VAT, TRY 6.6667 excl. VAT) ' +
-          'TRY 0.10 per minute of charging (incl. 20% VAT, TRY 0.0833 excl. VAT, 18:00–22:00) ' +
-          'TRY 2.50 per session (incl. 20% VAT, TRY 2.0833 excl. VAT) ' +
-          'parking TRY 0.20 per minute after charging (incl. 20% VAT, TRY 0.1667 excl. VAT, the first 10 min free)',
+        '₺8.00 per kWh (incl. 20% VAT, ₺6.6667 excl. VAT) ' +
+          '₺0.10 per minute of charging (incl. 20% VAT, ₺0.0833 excl. VAT, 18:00–22:00) ' +
+          '₺2.50 per session (incl. 20% VAT, ₺2.0833 excl. VAT) ' +
+          'parking ₺0.20 per minute after charging (incl. 20% VAT, ₺0.1667 excl. VAT, the first 10 min free)',
       );
     await expect.poll(() => page.getByTestId('tariff-preview-total').innerText()).toBe('₺250.50');
     await screenshot(page, 'tariff-components-detail');
@@ -153,7 +153,7 @@ describe('tariffs by price components', () => {
     const connectorWords = page.getByTestId('connector-tariff-words');
     await expect
       .poll(() => flat(connectorWords.first()))
-      .toBe('TRY 8.00 per kWh (incl. 20% VAT, TRY 6.6667 excl. VAT)');
+      .toBe('₺8.00 per kWh (incl. 20% VAT, ₺6.6667 excl. VAT)');
     await expect.poll(() => connectorWords.count()).toBe(4);
 
     // In Turkish, on the tab and on the tariff's page.

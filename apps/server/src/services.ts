@@ -242,6 +242,8 @@ export function createServices({
         ocpp.gateway.call(chargePointId, 'DataTransfer', payload),
       getConfiguration: (chargePointId, key): Promise<Ocpp.GetConfigurationResponse> =>
         ocpp.gateway.call(chargePointId, 'GetConfiguration', { key }),
+      // An ad-hoc session's receipt is on its payment's page (adhoc is made below, asked later).
+      receiptUrl: (sessionId) => adhoc.receiptUrlOf(sessionId),
     }),
     displayMessages: displayMessagesOcpp,
     chargerLimits: chargerLimitsOcpp,

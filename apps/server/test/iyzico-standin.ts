@@ -4,6 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { readText, type RecordedCall } from './standin-http.js';
 
 export type IyzicoCard = 'approve' | 'decline' | 'insufficient' | 'expired';
+/**
+ * How the form of a refused card is told when Voltline retrieves it: as iyzico's API answers a
+ * refusal (`status: 'failure'` with the bank's code) or as a retrieved payment that failed
+ * (`status: 'success', paymentStatus: 'FAILURE'`). iyzico answers either.
+ */
+export type IyzicoDeclineShape = 'failure' | 'paymentStatus';
 type Obj = Record<string, unknown>;
 
 /** iyzico's documented card error codes for the fates a test can choose. */
@@ -21,7 +27,8 @@ const CARD_ERRORS = {
  * A local stand-in for the parts of iyzico's API Voltline calls, following its published request
  * and response shapes: JSON bodies, `IYZWSv2` authorization (HMAC-SHA256 of random key, path and
  * body, checked here), prices as decimal strings in requests and numbers in answers, and
- * `{ status: 'failure', errorCode, errorMessage, errorGroup }` on refusal. Prices are kept in
+ * `{ status: 'failure', errorCode, errorMessage, errorGroup }` on refusal (a refused card's form
+ * too, unless asked to answer it as `paymentStatus: 'FAILURE'`). Prices are kept in
  * hundredths, read only from strings of at most two decimals, so a float that leaked into a price
  * ("0.30000000000000004") is refused, as a test should notice. Records every call.
  * The 5xxx codes of its refusals are the stand-in's own (iyzico's documentation lists no codes
@@ -33,8 +40,16 @@ export async function startIyzicoStandin() {
   const calls: RecordedCall[] = [];
   const forms = new Map<
     string,
-    Obj & { held: number; captured: number | null; refunded: number; canceled: boolean }
+    Obj & {
+      held: number;
+      captured: number | null;
+      refunded: number;
+      canceled: boolean;
+      declineShape?: IyzicoDeclineShape;
+    }
   >();
+  /** Failures to answer the next calls with, whatever they ask (an outage, a key iyzico refuses). */
+  const outages: Obj[] = [];
   const digits = () => String(randomInt(10_000_000, 99_999_999));
   let base = '';
 
@@ -90,7 +105,22 @@ export async function startIyzicoStandin() {
     if (path === '/payment/iyzipos/checkoutform/auth/ecom/detail') {
       const f = forms.get(String(p.token));
       if (!f) return failure('5067', 'Token bulunamadı');
-      const { held: _h, captured: _c, refunded: _r, canceled: _x, transactionId: _t, ...shown } = f;
+      const {
+        held: _h,
+        captured: _c,
+        refunded: _r,
+        canceled: _x,
+        transactionId: _t,
+        declineShape,
+        ...shown
+      } = f;
+      if (f.paymentStatus === 'FAILURE' && declineShape === 'failure') {
+        return {
+          ...failure(String(f.errorCode), String(f.errorMessage), String(f.errorGroup)),
+          conversationId: f.conversationId,
+          token: f.token,
+        };
+      }
       return success({
         ...shown,
         paidPrice: f.held / 100,
@@ -172,9 +202,9 @@ export async function startIyzicoStandin() {
     const raw = await readText(req);
     const params = (raw ? JSON.parse(raw) : {}) as Obj;
     calls.push({ method: req.method ?? '', path, params, headers: req.headers });
-    const answer = authorized(req, path, raw)
-      ? handle(path, params)
-      : failure('1001', 'api bilgileri bulunamadı');
+    const answer =
+      outages.shift() ??
+      (authorized(req, path, raw) ? handle(path, params) : failure('1001', 'api bilgileri bulunamadı'));
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(answer));
   }
@@ -189,8 +219,12 @@ export async function startIyzicoStandin() {
     secretKey,
     calls,
     form: (token: string) => forms.get(token),
+    /** The next call is answered with iyzico's failure of this code and group, whatever it asks. */
+    failNext(errorCode: string, errorMessage: string, errorGroup?: string) {
+      outages.push(failure(errorCode, errorMessage, errorGroup));
+    },
     /** The driver submits iyzico's hosted form with a card of the given fate. */
-    pay(token: string, card: IyzicoCard) {
+    pay(token: string, card: IyzicoCard, declineShape: IyzicoDeclineShape = 'failure') {
       const f = forms.get(token);
       if (!f) throw new Error(`no form ${token}`);
       if (card === 'approve')
@@ -200,7 +234,7 @@ export async function startIyzicoStandin() {
           transactionId: digits(),
           authCode: digits().slice(0, 6),
         });
-      else Object.assign(f, { paymentStatus: 'FAILURE', ...CARD_ERRORS[card] });
+      else Object.assign(f, { paymentStatus: 'FAILURE', declineShape, ...CARD_ERRORS[card] });
       return f;
     },
     /** A hosted-page webhook as iyzico sends it, signed in X-IYZ-SIGNATURE-V3. */

@@ -15,6 +15,24 @@ export interface CostMessage {
 
 const MESSAGES = new Set<string>(['SetUserPrice', 'RunningCost', 'FinalCost']);
 
+type Field = 'string' | 'number' | 'object';
+/** The note's fields of each message a display reads: required ones, and `?` optional ones. */
+const FIELDS: Record<CostMessage['messageId'], Record<string, Field>> = {
+  SetUserPrice: { idToken: 'string', priceText: 'string' },
+  RunningCost: { transactionId: 'number', cost: 'number', 'timestamp?': 'string', 'meterValue?': 'number' },
+  // qrCodeText: a text (a URL) the display may show as a QR code, e.g. for the receipt.
+  FinalCost: { transactionId: 'number', cost: 'number', priceText: 'string', 'qrCodeText?': 'string' },
+};
+
+/** Whether a message's data has its required fields, and each field it has, of the note's types. */
+function wellFormed(messageId: CostMessage['messageId'], data: Record<string, unknown>): boolean {
+  return Object.entries(FIELDS[messageId]).every(([name, type]) => {
+    const optional = name.endsWith('?');
+    const v = data[optional ? name.slice(0, -1) : name];
+    return v === undefined ? optional : typeof v === type && v !== null;
+  });
+}
+
 /** What a charger with a display needs to take the note's DataTransfers. */
 export interface CostDisplay {
   declared: boolean;
@@ -26,7 +44,8 @@ export interface CostDisplay {
 /**
  * The note's DataTransfer on a charger that declares `CustomDisplayCostAndPrice`: the message is
  * recorded (shown) and Accepted, or refused as the charger is told to; one whose data is no JSON
- * object is Rejected. A charger that does not declare it knows no such vendor.
+ * object, or lacks a field the display reads (or has one of another type), is Rejected. A charger
+ * that does not declare it knows no such vendor.
  */
 export function costMessage(d: CostDisplay, req: Ocpp.DataTransferRequest): Ocpp.DataTransferResponse {
   if (!d.declared) return { status: 'UnknownVendorId' };
@@ -38,9 +57,11 @@ export function costMessage(d: CostDisplay, req: Ocpp.DataTransferRequest): Ocpp
     return { status: 'Rejected' };
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return { status: 'Rejected' };
+  const messageId = req.messageId as CostMessage['messageId'];
+  if (!wellFormed(messageId, data as Record<string, unknown>)) return { status: 'Rejected' };
   if (d.answer !== 'Accepted') return { status: d.answer };
   d.messages.push({
-    messageId: req.messageId as CostMessage['messageId'],
+    messageId,
     data: data as Record<string, unknown>,
     at: new Date().toISOString(),
   });

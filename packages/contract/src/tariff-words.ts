@@ -72,27 +72,61 @@ export interface VatTerms {
 }
 
 /**
+ * How money is written: `sign` as the portal and the public pages write it, the currency's sign
+ * before the figure in the reader's language ("₺8.50", "₺8,50"); `code` as plain text a charger's
+ * display can print, the ISO code and an ASCII space ("TRY 8.50", "TRY 8,50"), for displays whose
+ * font may lack a sign such as ₺.
+ */
+export type MoneyStyle = 'sign' | 'code';
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Minor units as money in words: 850 TRY → "₺8.50" (en) or "₺8,50" (tr), the form of the portal's
+ * and the server's formatMoney; up to `maxDigits` decimals for a price finer than a kuruş.
+ */
+export function moneyWords(
+  minorUnits: number,
+  currency: string,
+  locale: Locale,
+  style: MoneyStyle = 'sign',
+  maxDigits = 2,
+): string {
+  const id = `${locale}|${currency}|${style}|${maxDigits}`;
+  let format = moneyFormats.get(id);
+  if (!format) {
+    format = new Intl.NumberFormat(locale === 'tr' ? 'tr' : 'en', {
+      style: 'currency',
+      currency,
+      currencyDisplay: style === 'code' ? 'code' : 'narrowSymbol',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: maxDigits,
+    });
+    moneyFormats.set(id, format);
+  }
+  const text = format.format(minorUnits / 100);
+  // Intl puts a no-break space between the code and the figure; a display may not print it.
+  return style === 'code' ? text.replace(/[\u00a0\u202f]/g, ' ') : text;
+}
+
+/**
  * A tariff's price in words and figures, one phrase per price component in AFIR order (per kWh,
  * per minute, per session, then parking), each with when it applies. With `vat`, each phrase
  * shows the price both with and without VAT. Time prices are stored per hour and said per minute.
+ * Money is written as everywhere else (`moneyWords`), or by its code for a charger's display.
  */
 export function describeTariff(
   components: TariffComponents,
   currency: string,
   locale: Locale,
   vat?: VatTerms,
+  style: MoneyStyle = 'sign',
 ): string[] {
   const w: Words = WORDS[locale === 'tr' ? 'tr' : 'en'];
   const lang = locale === 'tr' ? 'tr-TR' : 'en-GB';
   const number = (n: number, max = 3) =>
     new Intl.NumberFormat(lang, { maximumFractionDigits: max }).format(n);
-  const money = (minorUnits: number) =>
-    new Intl.NumberFormat(lang, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 4,
-    }).format(minorUnits / 100);
+  const money = (minorUnits: number) => moneyWords(minorUnits, currency, locale, style, 4);
 
   const phrases: string[] = [];
   for (const type of AFIR_ORDER) {
@@ -106,7 +140,9 @@ export function describeTariff(
       phrases.push(fill(w[type], { p: money(unit) }) + (tail.length ? ` (${tail.join(', ')})` : ''));
     }
   }
-  return phrases.length > 0 ? phrases : [w.free];
+  const said = phrases.length > 0 ? phrases : [w.free];
+  // A display's text: the dash of a time range and the apostrophe as ASCII too.
+  return style === 'code' ? said.map((p) => p.replace(/–/g, '-').replace(/’/g, "'")) : said;
 }
 
 function vatWords(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeTariff, TariffComponents } from '@voltline/contract';
 import {
   currencySymbol,
   decimalSeparator,
@@ -34,6 +35,25 @@ describe('money and energy formatting', () => {
     expect(formatKwh(12345, 'en')).toBe('12.35 kWh');
     expect(formatKwh(1234567, 'tr')).toBe('1.234,57 kWh');
     expect(plain(formatPricePerKwh(850, 'TRY', 'en'))).toBe('₺8.50/kWh');
+  });
+
+  it("writes a tariff's price in words with the same money as the rest of the portal", () => {
+    const c = TariffComponents.parse({
+      elements: [
+        {
+          priceComponents: [
+            { type: 'ENERGY', price: 850 },
+            { type: 'FLAT', price: 250 },
+          ],
+        },
+      ],
+    });
+    expect(describeTariff(c, 'TRY', 'en')).toEqual([
+      `${formatMoney(850, 'TRY', 'en')} per kWh`,
+      `${formatMoney(250, 'TRY', 'en')} per session`,
+    ]);
+    expect(describeTariff(c, 'TRY', 'tr')[0]).toBe(`kWh başına ${formatMoney(850, 'TRY', 'tr')}`);
+    expect(describeTariff(c, 'EUR', 'en')[1]).toBe('€2.50 per session');
   });
 
   it('knows the currency sign and decimal separator for inputs', () => {

@@ -360,9 +360,10 @@ describe('ad-hoc payment on the iyzico stand-in', () => {
     expect(page.body).toContain('Card accepted');
   });
 
+  // iyzico's API answers the form of a refused card as a failure with the bank's code (10051).
   it('says a card iyzico refused for its funds in words on the page, and holds nothing', async () => {
     const { token, reference } = await begin();
-    iyzico.pay(token, 'insufficient');
+    iyzico.pay(token, 'insufficient', 'failure');
     const hook = await r.webhook('iyzico', iyzico.signedEvent(token, 'FAILURE'));
     expect(hook.statusCode).toBe(200);
     const v = await until(async () => {
@@ -372,6 +373,22 @@ describe('ad-hoc payment on the iyzico stand-in', () => {
     expect(v).toMatchObject({
       status: 'pending',
       failure: 'Your card has insufficient funds. Try another card.',
+      canStop: false,
+    });
+    expect(iyzico.form(token)).toMatchObject({ captured: null, canceled: false });
+  });
+
+  // iyzico may also tell the refused card as a retrieved payment that failed: the same words.
+  it('says an expired card in words when iyzico answers its form as a failed payment', async () => {
+    const { token, reference } = await begin();
+    iyzico.pay(token, 'expired', 'paymentStatus');
+    const v = await until(async () => {
+      const s = await r.state(reference);
+      return s.failure !== null && s;
+    });
+    expect(v).toMatchObject({
+      status: 'pending',
+      failure: 'Your card has expired. Try another card.',
       canStop: false,
     });
     expect(iyzico.form(token)).toMatchObject({ captured: null, canceled: false });

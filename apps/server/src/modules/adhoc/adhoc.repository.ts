@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
   adhocPayments,
@@ -126,6 +126,29 @@ export async function sessionOfToken(db: Db, chargePointId: number, token: strin
     .orderBy(desc(chargingSessions.id))
     .limit(1);
   return row;
+}
+
+/**
+ * The reference of the payment a session was charged by: linked once its start was seen, or else
+ * by the payment's token, which the charge was started with at that charge point.
+ */
+export async function referenceOfSession(db: Db, sessionId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ reference: adhocPayments.reference })
+    .from(chargingSessions)
+    .innerJoin(
+      adhocPayments,
+      or(
+        eq(adhocPayments.sessionId, chargingSessions.id),
+        and(
+          eq(adhocPayments.token, chargingSessions.idTag),
+          eq(adhocPayments.chargePointId, chargingSessions.chargePointId),
+        ),
+      ),
+    )
+    .where(eq(chargingSessions.id, sessionId))
+    .limit(1);
+  return row?.reference;
 }
 
 export async function sessionById(db: Db, id: number) {

@@ -222,6 +222,15 @@ export class AdhocPayments {
     return payPagePath(await repo.identityOf(this.deps.db, p.chargePointId), p.connectorId);
   }
 
+  /**
+   * Where the driver of an ad-hoc session finds its receipt: the payment's page, which offers the
+   * receipt once the cost is captured. Undefined for a session no ad-hoc payment charged.
+   */
+  async receiptUrlOf(sessionId: number): Promise<string | undefined> {
+    const reference = await repo.referenceOfSession(this.deps.db, sessionId);
+    return reference ? `${this.deps.publicUrl}/pay/s/${reference}` : undefined;
+  }
+
   /** The receipt of a captured payment for its page; undefined when there is none. */
   async receiptOf(reference: string, lang: PayLanguage) {
     const p = await repo.byReference(this.deps.db, reference);

@@ -75,7 +75,8 @@ describe('ad-hoc payment at a connector', () => {
     const en = await t.app.inject({ method: 'GET', url: '/pay/PAY-1*1' });
     expect(en.statusCode).toBe(200);
     expect(en.body).toContain('PAY-1 · Connector 1');
-    expect(en.body).toContain('per kWh');
+    // The lira as the portal writes it, not its code.
+    expect(en.body).toContain('₺8.00 per kWh');
     expect(en.body).toContain('Your card is held for');
     expect(en.body).toContain('Pay by card and charge');
     expect(en.body).toContain('4242 4242 4242 4242');
@@ -88,6 +89,7 @@ describe('ad-hoc payment at a connector', () => {
     expect(tr.body).toContain('<html lang="tr">');
     expect(tr.body).toContain('Kartla öde ve şarj et');
     expect(tr.body).toContain('Konnektör 1');
+    expect(tr.body).toContain('kWh başına ₺8,00');
     const none = await t.app.inject({ method: 'GET', url: '/pay/NOPE*1' });
     expect(none.statusCode).toBe(404);
     expect(none.body).toContain('There is no connector with this code');

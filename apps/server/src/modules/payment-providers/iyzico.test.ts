@@ -24,9 +24,13 @@ function request(amount: number): HoldRequest {
   };
 }
 
-async function paidHold(amount: number, card: Parameters<typeof standin.pay>[1] = 'approve') {
+async function paidHold(
+  amount: number,
+  card: Parameters<typeof standin.pay>[1] = 'approve',
+  shape: Parameters<typeof standin.pay>[2] = 'failure',
+) {
   const hold = await iyzico.createHold(request(amount));
-  standin.pay(hold.providerRef, card);
+  standin.pay(hold.providerRef, card, shape);
   return hold.providerRef;
 }
 
@@ -125,16 +129,35 @@ describe('iyzico', () => {
     expect(callsTo('/payment/postauth')).toHaveLength(before);
   });
 
-  it('tells a declined card, insufficient funds and an expired card apart', async () => {
-    const declined = await paidHold(1500, 'decline');
-    expect(await iyzico.getHold(declined)).toMatchObject({ status: 'declined', refusal: 'card_declined' });
-    await expect(iyzico.capture(declined, 1500, 'cap-declined')).rejects.toMatchObject({
-      code: 'not_authorized',
-    });
-    const poor = await paidHold(1500, 'insufficient');
-    expect(await iyzico.getHold(poor)).toMatchObject({ status: 'declined', refusal: 'insufficient_funds' });
-    const old = await paidHold(1500, 'expired');
-    expect(await iyzico.getHold(old)).toMatchObject({ status: 'declined', refusal: 'expired' });
+  it.each(['failure', 'paymentStatus'] as const)(
+    'tells a declined card, insufficient funds and an expired card apart (answered as %s)',
+    async (shape) => {
+      const declined = await paidHold(1500, 'decline', shape);
+      expect(await iyzico.getHold(declined)).toMatchObject({ status: 'declined', refusal: 'card_declined' });
+      await expect(iyzico.capture(declined, 1500, `cap-declined-${shape}`)).rejects.toMatchObject({
+        code: 'not_authorized',
+      });
+      await iyzico.release(declined, `rel-declined-${shape}`);
+      expect(
+        callsTo('/payment/cancel').filter((c) => c.params.conversationId === `rel-declined-${shape}`),
+      ).toEqual([]);
+      const poor = await paidHold(1500, 'insufficient', shape);
+      expect(await iyzico.getHold(poor)).toMatchObject({ status: 'declined', refusal: 'insufficient_funds' });
+      const old = await paidHold(1500, 'expired', shape);
+      expect(await iyzico.getHold(old)).toMatchObject({ status: 'declined', refusal: 'expired' });
+    },
+  );
+
+  it("takes iyzico's own failures and the bank's outage for an unavailable provider, not a declined card", async () => {
+    const ref = await paidHold(1500);
+    standin.failNext('1001', 'api bilgileri bulunamadı');
+    await expect(iyzico.getHold(ref)).rejects.toMatchObject({ code: 'provider_unavailable' });
+    standin.failNext('1', 'Sistem hatası', 'SYSTEM_ERROR');
+    await expect(iyzico.getHold(ref)).rejects.toMatchObject({ code: 'provider_unavailable' });
+    standin.failNext('10219', 'Bankaya gönderilen istek zaman aşımına uğradı');
+    await expect(iyzico.getHold(ref)).rejects.toMatchObject({ code: 'provider_unavailable' });
+    // The card itself was fine all along.
+    expect(await iyzico.getHold(ref)).toMatchObject({ status: 'authorized', authorizedAmount: 1500 });
   });
 
   it('releases a hold with a cancel, once', async () => {

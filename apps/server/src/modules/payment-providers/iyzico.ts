@@ -55,8 +55,15 @@ export function iyzicoProvider(options: IyzicoOptions): PaymentProvider {
   });
   const { ledger } = options;
 
+  /**
+   * The hosted form's payment. iyzico answers the retrieval of a form whose card the bank refused
+   * either as a success with `paymentStatus: 'FAILURE'` or as a failure of the retrieval itself
+   * (`status: 'failure'` with the bank's 10xxx code); both are a declined card here, not an outage.
+   */
   async function form(token: string): Promise<Answer> {
-    return send(client.checkoutForm, 'retrieve', { token });
+    const f = await call(client.checkoutForm, 'retrieve', { token });
+    if (f.status === 'failure' && bankRefusal(f) !== undefined) return { ...f, paymentStatus: 'FAILURE' };
+    return checked(f);
   }
   /** The form's payment, once the driver paid: iyzico's paymentId, what it holds, its transaction. */
   async function paid(token: string) {
@@ -261,18 +268,41 @@ function cardRefusal(code: unknown): RefusalCode {
   return 'card_declined';
 }
 
-/** iyzico answers `{ status: 'failure', errorCode, errorMessage }`; an SDK error is a network one. */
-function send(resource: Resource, method: 'create' | 'retrieve', params: object): Promise<Answer> {
+/**
+ * The bank's refusal of the card in a failed answer, or undefined when the failure is not the
+ * card's. iyzico's bank error codes are 10xxx (10005 do not honour, 10051 insufficient funds,
+ * 10054 expired card, ...); 10214 (communication or system error) and 10219 (the bank did not
+ * answer in time) are the bank's trouble, which another card would not fix.
+ */
+function bankRefusal(answer: Answer): RefusalCode | undefined {
+  const code = str(answer.errorCode);
+  if (!/^10\d{3}$/.test(code) || code === '10214' || code === '10219') return undefined;
+  return cardRefusal(code);
+}
+
+/** iyzico answers `{ status: 'failure', errorCode, errorMessage }`; a refusal with a stable code. */
+function checked(result: Answer): Answer {
+  if (result.status === 'success') return result;
+  const code = str(result.errorCode);
+  const detail = `${code} ${str(result.errorMessage)}`.trim();
+  const card = bankRefusal(result);
+  if (card) throw refuse(card, detail);
+  // 1000/1001: iyzico does not know our keys; like a system error or the bank's outage, nothing a
+  // driver can fix.
+  const ours =
+    code === '1000' || code === '1001' || /^10\d{3}$/.test(code) || result.errorGroup === 'SYSTEM_ERROR';
+  throw refuse(ours ? 'provider_unavailable' : 'bad_request', detail);
+}
+
+/** An SDK call's answer, whatever its status; an SDK error (network, no answer) is an outage. */
+function call(resource: Resource, method: 'create' | 'retrieve', params: object): Promise<Answer> {
   return new Promise((resolve, reject) => {
     resource[method](params, (err, result) => {
       if (err || !result) return reject(refuse('provider_unavailable', err?.message ?? 'no answer'));
-      if (result.status === 'success') return resolve(result);
-      const code = str(result.errorCode);
-      const detail = `${code} ${str(result.errorMessage)}`.trim();
-      if (/^100\d\d$/.test(code)) return reject(refuse(cardRefusal(code), detail));
-      // 1000/1001: iyzico does not know our keys; like a system error, nothing a driver can fix.
-      const ours = code === '1000' || code === '1001' || result.errorGroup === 'SYSTEM_ERROR';
-      return reject(refuse(ours ? 'provider_unavailable' : 'bad_request', detail));
+      resolve(result);
     });
   });
 }
+
+const send = async (resource: Resource, method: 'create' | 'retrieve', params: object) =>
+  checked(await call(resource, method, params));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { componentsFromLegacy, describeTariff, TariffComponents } from '@voltline/contract';
+import { componentsFromLegacy, describeTariff, moneyWords, TariffComponents } from '@voltline/contract';
 
 const every = TariffComponents.parse({
   elements: [
@@ -53,6 +53,28 @@ describe('a tariff in words', () => {
     expect(describeTariff(energy, 'TRY', 'tr', { vatRate: 2000, pricesIncludeVat: false })).toEqual([
       'kWh başına ₺12,00 (%20 KDV eklenir: ₺14,40)',
     ]);
+  });
+
+  it('writes money as the portal does, the sign before the figure in either language', () => {
+    const energy = TariffComponents.parse({
+      elements: [{ priceComponents: [{ type: 'ENERGY', price: 850 }] }],
+    });
+    expect(describeTariff(energy, 'TRY', 'en')).toEqual(['₺8.50 per kWh']);
+    expect(describeTariff(energy, 'USD', 'en')).toEqual(['$8.50 per kWh']);
+    expect(moneyWords(850, 'TRY', 'en')).toBe('₺8.50');
+    expect(moneyWords(123_456, 'TRY', 'tr')).toBe('₺1.234,56');
+  });
+
+  it("writes money by its code, in plain ASCII spaces, for a charger's display", () => {
+    const energy = TariffComponents.parse({
+      elements: [{ priceComponents: [{ type: 'ENERGY', price: 850 }] }],
+    });
+    const vat = { vatRate: 2000, pricesIncludeVat: true };
+    expect(describeTariff(energy, 'TRY', 'en', vat, 'code')).toEqual([
+      'TRY 8.50 per kWh (incl. 20% VAT, TRY 7.0833 excl. VAT)',
+    ]);
+    expect(describeTariff(energy, 'TRY', 'tr', undefined, 'code')).toEqual(['kWh başına TRY 8,50']);
+    expect(moneyWords(1234, 'EUR', 'en', 'code')).toBe('EUR 12.34');
   });
 
   it('says an old limit tariff and a free one plainly', () => {

@@ -181,13 +181,19 @@ export async function tariffFitsChargePoint(
 
 /**
  * The tariff a charger bills by at `at` when every connector with a tariff bills by the same one
- * (what a driver can be told before choosing a connector); none when they differ or none has one.
+ * (what a driver can be told before choosing a connector), with its operator's VAT terms; none
+ * when they differ or none has one.
  */
 export async function tariffOfCharger(tx: Tx, chargePointId: number, at: Date) {
   const rows = await tx
-    .selectDistinct({ t: tariffs })
+    .selectDistinct({
+      t: tariffs,
+      vatRate: operators.vatRate,
+      pricesIncludeVat: operators.pricesIncludeVat,
+    })
     .from(connectors)
     .innerJoin(tariffs, eq(tariffs.id, connectors.tariffId))
+    .innerJoin(operators, eq(operators.id, tariffs.operatorId))
     .where(
       and(
         eq(connectors.chargePointId, chargePointId),
@@ -197,5 +203,6 @@ export async function tariffOfCharger(tx: Tx, chargePointId: number, at: Date) {
       ),
     )
     .limit(2);
-  return rows.length === 1 ? rows[0]?.t : undefined;
+  const r = rows.length === 1 ? rows[0] : undefined;
+  return r && { ...r.t, vatRate: r.vatRate, pricesIncludeVat: r.pricesIncludeVat };
 }

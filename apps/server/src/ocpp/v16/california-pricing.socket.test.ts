@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { describeTariff, componentsFromLegacy } from '@voltline/contract';
 import { startCharger, type SimCharger } from '@voltline/simulator';
-import { chargePoints, chargingSessions, connectors, operators, tariffs } from '../../db/schema/index.js';
+import {
+  adhocPayments,
+  chargePoints,
+  chargingSessions,
+  connectors,
+  operators,
+  tariffs,
+} from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { listen, registerChargePoint, until } from '../../../test/ocpp-helper.js';
 import { COSTMSG_VENDOR } from './california-pricing.js';
@@ -10,6 +17,8 @@ import { COSTMSG_VENDOR } from './california-pricing.js';
 // The OCA note "OCPP & California Pricing Requirements" on OCPP 1.6: a charger that declares
 // CustomDisplayCostAndPrice hears the driver's price (SetUserPrice), the running cost
 // (RunningCost) and the billed cost (FinalCost) as DataTransfers; any other charger hears none.
+// The words are for a display: money by its code (no ₺ a display's font may lack), the VAT said;
+// the bill of an ad-hoc payment carries the payment's page, where its receipt is, as a QR code.
 
 let t: TestApp;
 let url: string;
@@ -88,9 +97,23 @@ describe('California Pricing on OCPP 1.6 (DataTransfer org.openchargealliance.co
       Promise.resolve(sim.costMessages.find((m) => m.messageId === 'FinalCost')),
     );
     const price = sim.costMessages.find((m) => m.messageId === 'SetUserPrice');
-    const words = describeTariff(componentsFromLegacy({ ...PRICE, paymentType: 'Postpaid' }), 'TRY', 'en');
+    const [istanbul] = await t.database.db
+      .select()
+      .from(operators)
+      .where(eq(operators.name, 'Voltline İstanbul'));
+    const vat = { vatRate: istanbul!.vatRate, pricesIncludeVat: istanbul!.pricesIncludeVat };
+    expect(vat).toEqual({ vatRate: 2000, pricesIncludeVat: true });
+    const words = describeTariff(
+      componentsFromLegacy({ ...PRICE, paymentType: 'Postpaid' }),
+      'TRY',
+      'en',
+      vat,
+      'code',
+    );
     expect(price?.data).toEqual({ idToken: 'DEMO0001', priceText: words.join(', ') });
-    expect(price?.data.priceText).toMatch(/^TRY\s10\.00 per kWh, TRY\s5\.00 per session$/);
+    expect(price?.data.priceText).toBe(
+      'TRY 10.00 per kWh (incl. 20% VAT, TRY 8.3333 excl. VAT), TRY 5.00 per session (incl. 20% VAT, TRY 4.1667 excl. VAT)',
+    );
     const running = sim.costMessages.find((m) => m.messageId === 'RunningCost')!.data;
     expect(running).toMatchObject({
       transactionId: session.id,
@@ -102,8 +125,68 @@ describe('California Pricing on OCPP 1.6 (DataTransfer org.openchargealliance.co
     expect(typeof running.meterValue).toBe('number');
     expect(new Date(running.timestamp as string).getTime()).not.toBeNaN();
     expect(final.data).toMatchObject({ transactionId: session.id, cost: session.cost! / 100 });
-    expect(final.data.priceText).toMatch(/^Total cost: ₺/);
+    expect(final.data.priceText).toBe(`Total cost: TRY ${(session.cost! / 100).toFixed(2)}, incl. 20% VAT.`);
+    // A driver with an account has no public receipt page: no QR code.
+    expect(final.data).not.toHaveProperty('qrCodeText');
     expect(final.data.cost).toBeGreaterThanOrEqual(running.cost as number);
+    // Each text a display shows is printable ASCII in English.
+    for (const text of [price?.data.priceText, final.data.priceText]) expect(text).toMatch(/^[\x20-\x7e]+$/);
+  });
+
+  it("an ad-hoc payment's bill carries its payment page, where the receipt is, as the QR code", async () => {
+    const sim = await charger('CAL16-4', true);
+    await t.database.db
+      .update(operators)
+      .set({ adhocHoldAmount: 20000 })
+      .where(eq(operators.name, 'Voltline İstanbul'));
+    // A stranger pays at connector 1 by the sandbox's test card; the charger is started remotely.
+    const form = (path: string, fields: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: path,
+        payload: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+      });
+    await until(async () => {
+      const rows = await t.database.db
+        .select()
+        .from(connectors)
+        .innerJoin(chargePoints, eq(chargePoints.id, connectors.chargePointId))
+        .where(eq(chargePoints.chargePointId, 'CAL16-4'));
+      return rows.some((r) => r.connectors.connectorId === 1 && r.connectors.status === 'Available');
+    });
+    const begun = await form(`/pay/${encodeURIComponent('CAL16-4*1')}`, {});
+    expect(begun.statusCode).toBe(303);
+    const cardPage = new URL(begun.headers.location as string).pathname;
+    await form(cardPage, { number: '4242424242424242', expiry: '12/39', cvc: '123' });
+    const [payment] = await t.database.db
+      .select()
+      .from(adhocPayments)
+      .where(eq(adhocPayments.providerRef, cardPage.split('/').pop()!));
+    const session = await until(async () => {
+      const [s] = await t.database.db
+        .select()
+        .from(chargingSessions)
+        .where(eq(chargingSessions.idTag, payment!.token));
+      return s;
+    }, 20_000);
+    await until(() => Promise.resolve(sim.costMessages.some((m) => m.messageId === 'RunningCost')), 20_000);
+    sim.stopSession(1);
+    const final = await until(
+      () => Promise.resolve(sim.costMessages.find((m) => m.messageId === 'FinalCost')),
+      20_000,
+    );
+    expect(final.data).toMatchObject({
+      transactionId: session.id,
+      qrCodeText: `http://voltline.test/pay/s/${payment!.reference}`,
+    });
+    expect(final.data.priceText).toMatch(/^Total cost: TRY \d+\.\d{2}, incl\. 20% VAT\.$/);
+    // The page the code leads to is the payment's, which offers its receipt once captured.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: new URL(final.data.qrCodeText as string).pathname,
+    });
+    expect(page.statusCode).toBe(200);
   });
 
   it('a charger that does not declare CustomDisplayCostAndPrice hears none of them', async () => {

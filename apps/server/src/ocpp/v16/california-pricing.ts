@@ -1,6 +1,7 @@
 import {
   componentsFromLegacy,
   describeTariff,
+  moneyWords,
   type Locale,
   type Ocpp,
   type TariffComponents,
@@ -9,7 +10,6 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { translate } from '../../lib/messages.js';
-import { formatMoney } from '../../lib/money.js';
 import { reportedKey } from '../../modules/ocpp-logs/reported-keys.js';
 import { sessionCost } from '../../modules/sessions/sessions.costs.js';
 import { chargerTariff } from '../../modules/tariffs/tariffs.ocpp.js';
@@ -33,6 +33,8 @@ export interface CaliforniaPricingDeps {
   send: (chargePointId: string, payload: Ocpp.DataTransferRequest) => Promise<Ocpp.DataTransferResponse>;
   /** Asks the charger for configuration keys (the command gateway). */
   getConfiguration: (chargePointId: string, keys: string[]) => Promise<Ocpp.GetConfigurationResponse>;
+  /** Where the driver of a session gets its receipt on the web, if anywhere (an ad-hoc payment's page). */
+  receiptUrl?: (sessionId: number) => Promise<string | undefined>;
 }
 
 /**
@@ -43,6 +45,11 @@ export interface CaliforniaPricingDeps {
  * each charger once after its boot (or reads its last answer from the message log) and keeps the
  * answer in memory. A refusal or a failure is logged and changes nothing else. Amounts are in the
  * currency's main unit, as the note has them.
+ *
+ * The words are for a display whose character set the note does not fix: money is written by its
+ * ISO code ("TRY 10.00"), not a sign such as ₺ that a charger's font may lack, and the price says
+ * the VAT it includes (AFIR's price incl. VAT). FinalCost's `qrCodeText` is the web page where the
+ * driver gets the session's receipt, sent only when there is one (an ad-hoc payment's page).
  */
 export class CaliforniaPricing {
   private readonly declared = new Map<number, Promise<boolean>>();
@@ -108,7 +115,8 @@ export class CaliforniaPricing {
     const components =
       tariff.components ??
       componentsFromLegacy({ ...tariff, paymentType: tariff.paymentType as TariffSnapshot['paymentType'] });
-    const priceText = describeTariff(components, tariff.currency, locale).join(', ');
+    const vat = { vatRate: tariff.vatRate, pricesIncludeVat: tariff.pricesIncludeVat };
+    const priceText = describeTariff(components, tariff.currency, locale, vat, 'code').join(', ');
     return this.transfer(cp, 'SetUserPrice', { idToken: idTag, priceText });
   }
 
@@ -143,11 +151,19 @@ export class CaliforniaPricing {
     const c = await sessionCost(this.deps.db, cp.id, transactionId, this.deps.clock.now());
     // A session held for review (or refused) has no bill to show yet.
     if (!c || c.state !== 'completed' || c.amount === null || !c.currency) return false;
-    const cost = formatMoney(locale, c.amount, c.currency);
+    const cost = moneyWords(c.amount, c.currency, locale, 'code');
+    // The billed cost includes VAT; the rate is the one the session was priced under.
+    const rate = c.tariff?.vatRate ?? 0;
+    const priceText =
+      rate > 0
+        ? translate(locale, 'display.finalCostVat', { cost, rate: percent(locale, rate) })
+        : translate(locale, 'display.finalCost', { cost });
+    const qrCodeText = await this.deps.receiptUrl?.(transactionId);
     return this.transfer(cp, 'FinalCost', {
       transactionId,
       cost: mainUnits(c.amount),
-      priceText: translate(locale, 'display.finalCost', { cost }),
+      priceText,
+      ...(qrCodeText ? { qrCodeText } : {}),
     });
   }
 
@@ -182,6 +198,12 @@ export class CaliforniaPricing {
 }
 
 const isTrue = (v: string | undefined) => v?.trim().toLowerCase() === 'true';
+
+/** Basis points as a percentage in the language: 2000 → "20", 1850 → "18.5" (en) or "18,5" (tr). */
+const percent = (locale: Locale, basisPoints: number) =>
+  new Intl.NumberFormat(locale === 'tr' ? 'tr' : 'en', { maximumFractionDigits: 2 }).format(
+    basisPoints / 100,
+  );
 
 /**
  * The note's chargingPrice (kWhPrice, hourPrice, flatFee) and idlePrice from the tariff's first
