@@ -424,6 +424,7 @@ export function createServices({
     mailer,
     startTimeoutSeconds: config.payments.adhoc.startTimeoutSeconds,
     cardTimeoutSeconds: config.payments.adhoc.cardTimeoutSeconds,
+    showPaymentPage: (cp, evse, transactionId, path) => payCodes.showSession(cp, evse, transactionId, path),
   });
   return {
     bulk: new BulkService({

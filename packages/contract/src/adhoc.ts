@@ -24,3 +24,8 @@ export function parseEvseCode(code: string): { chargePointId: string; connectorI
 export function payPagePath(chargePointId: string, connectorId: number): string {
   return `/pay/${encodeURIComponent(evseCode(chargePointId, connectorId))}`;
 }
+
+/** The public page of one payment (its charge live, its Stop, its receipt), by its reference. */
+export function paymentPagePath(reference: string): string {
+  return `/pay/s/${encodeURIComponent(reference)}`;
+}

@@ -24,13 +24,27 @@ const messageId = z.number().int().min(0).max(2_147_483_647);
 
 /**
  * Display-message ids from here up are Voltline's own: the pay code of each EVSE (issue #30) is
- * `PAY_CODE_MESSAGE_IDS + evseId`. Staff set ids below it, so theirs and Voltline's never meet.
+ * `PAY_CODE_MESSAGE_IDS + evseId`, the payment page of the card-paid charge running on an EVSE
+ * `PAY_CODE_MESSAGE_IDS + SESSION_CODE_OFFSET + evseId`. Staff set ids below, so theirs and
+ * Voltline's never meet.
  */
 export const PAY_CODE_MESSAGE_IDS = 2_000_000_000;
+export const SESSION_CODE_OFFSET = 100_000;
 export const payCodeMessageId = (evseId: number) => PAY_CODE_MESSAGE_IDS + evseId;
-/** The EVSE whose pay code a message id is, or null for a message of staff. */
+export const sessionCodeMessageId = (evseId: number) => PAY_CODE_MESSAGE_IDS + SESSION_CODE_OFFSET + evseId;
+/** Whether a message id is one of Voltline's own (never one staff set). */
+export const isVoltlineMessageId = (id: number) => id >= PAY_CODE_MESSAGE_IDS;
+/** The EVSE whose pay code a message id is, or null for any other message. */
 export function payCodeEvse(id: number): number | null {
-  return id >= PAY_CODE_MESSAGE_IDS ? id - PAY_CODE_MESSAGE_IDS : null;
+  return id >= PAY_CODE_MESSAGE_IDS && id < PAY_CODE_MESSAGE_IDS + SESSION_CODE_OFFSET
+    ? id - PAY_CODE_MESSAGE_IDS
+    : null;
+}
+/** The EVSE whose running charge's payment page a message id is, or null for any other message. */
+export function sessionCodeEvse(id: number): number | null {
+  return id >= PAY_CODE_MESSAGE_IDS + SESSION_CODE_OFFSET
+    ? id - PAY_CODE_MESSAGE_IDS - SESSION_CODE_OFFSET
+    : null;
 }
 /** The ids staff give the messages they set. */
 const staffMessageId = z

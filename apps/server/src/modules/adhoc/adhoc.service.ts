@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { payPagePath, type Locale } from '@voltline/contract';
+import { paymentPagePath, payPagePath, type Locale } from '@voltline/contract';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { formatMoney } from '../../lib/money.js';
@@ -228,7 +228,7 @@ export class AdhocPayments {
    */
   async receiptUrlOf(sessionId: number): Promise<string | undefined> {
     const reference = await repo.referenceOfSession(this.deps.db, sessionId);
-    return reference ? `${this.deps.publicUrl}/pay/s/${reference}` : undefined;
+    return reference ? `${this.deps.publicUrl.replace(/\/$/, '')}${paymentPagePath(reference)}` : undefined;
   }
 
   /** The receipt of a captured payment for its page; undefined when there is none. */

@@ -1,3 +1,4 @@
+import { paymentPagePath } from '@voltline/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -32,6 +33,16 @@ export interface AdhocDeps {
   startTimeoutSeconds: number;
   /** How long a card form may stay open before the payment is given up. */
   cardTimeoutSeconds: number;
+  /**
+   * A charge that began: its payment page on the charger's display while it runs, where the
+   * charger has one (display-messages/pay-codes.ts, handed in by services.ts).
+   */
+  showPaymentPage?: (
+    cp: { id: number; chargePointId: string },
+    evse: number,
+    transactionId: string | null,
+    pagePath: string,
+  ) => Promise<void>;
 }
 
 /** The hold's share at which a running charge is stopped, leaving room for the last meter reading. */
@@ -63,6 +74,20 @@ export class AdhocSteps {
 
   private provider(p: Pick<AdhocRow, 'provider'>): PaymentProvider {
     return providerOf(this.deps.providers, p);
+  }
+
+  /** The charge's payment page on its EVSE's display (once: by the step that began the charge). */
+  private async showPaymentPage(
+    p: AdhocRow,
+    session: { connectorId: number; chargerTransactionId: string | null },
+  ): Promise<void> {
+    const show = this.deps.showPaymentPage;
+    if (!show) return;
+    const cp = { id: p.chargePointId, chargePointId: await repo.identityOf(this.deps.db, p.chargePointId) };
+    // The display is a courtesy: a charger that cannot show it charges all the same.
+    await show(cp, session.connectorId, session.chargerTransactionId, paymentPagePath(p.reference)).catch(
+      (err: unknown) => this.deps.log.warn({ err, reference: p.reference }, 'payment page not shown'),
+    );
   }
 
   async askStop(p: AdhocRow, cause: 'driver' | 'limit'): Promise<boolean> {
@@ -171,8 +196,14 @@ export class AdhocSteps {
   private async stepStarting(p: AdhocRow): Promise<AdhocRow | undefined> {
     const session = await repo.sessionOfToken(this.deps.db, p.chargePointId, p.token);
     if (session?.state === 'refused') return this.release(p, ['starting'], 'start_refused');
-    if (session)
-      return repo.transition(this.deps.db, p.id, ['starting'], { status: 'charging', sessionId: session.id });
+    if (session) {
+      const moved = await repo.transition(this.deps.db, p.id, ['starting'], {
+        status: 'charging',
+        sessionId: session.id,
+      });
+      if (moved) await this.showPaymentPage(moved, session);
+      return moved;
+    }
     if (this.ageSeconds(p.startSentAt) > this.deps.startTimeoutSeconds) {
       return this.release(p, ['starting'], 'not_plugged');
     }

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { API, sessionCodeMessageId } from '@voltline/contract';
 import {
   adhocPayments,
   chargePoints,
   chargingSessions,
   connectors,
+  deviceReportRequests,
   operators,
   paymentLedger,
   payments,
@@ -173,6 +175,18 @@ describe('ad-hoc payment at a connector', () => {
       const [c] = await t.database.db.select().from(chargePoints).where(eq(chargePoints.id, cp.id));
       return c?.connected && c.ocppProtocol === 'ocpp2.0.1' && row?.status === 'Available';
     });
+    // Voltline knows its display once its device model came in.
+    await until(
+      async () =>
+        (
+          await t.database.db
+            .select()
+            .from(deviceReportRequests)
+            .where(
+              and(eq(deviceReportRequests.chargePointId, cp.id), isNotNull(deviceReportRequests.completedAt)),
+            )
+        ).length > 0,
+    );
     const { reference } = await pay('PAY-201*1', '4242424242424242');
     await until(async () => (await payment(reference)).status === 'starting');
     // The driver plugs in after paying, as the page asks.
@@ -183,6 +197,27 @@ describe('ad-hoc payment at a connector', () => {
     });
     const charging = await state(reference);
     expect(charging.canStop).toBe(true);
+    // The charger's display shows the charge's own payment page while it runs: a driver who closed
+    // the browser opens it again from there.
+    const [running] = await t.database.db
+      .select()
+      .from(chargingSessions)
+      .where(eq(chargingSessions.id, (await payment(reference)).sessionId!));
+    const shown = await until(() => Promise.resolve(station.displayMessages.get(sessionCodeMessageId(1))));
+    expect(shown).toMatchObject({
+      state: 'Charging',
+      transactionId: running!.chargerTransactionId,
+      message: { format: 'URI', content: `http://voltline.test/pay/s/${reference}` },
+      display: { evse: { id: 1 } },
+    });
+    const admin = await t.login('admin@voltline.local');
+    const listedIds = async () =>
+      (
+        await t.call<{ data: { id: number }[] }>('GET', `/api/${API.chargePoints.displayMessages(cp.id)}`, {
+          token: admin,
+        })
+      ).body.data.map((m) => m.id);
+    expect(await listedIds()).toContain(sessionCodeMessageId(1));
     // Charge until the page shows energy, then stop from the page.
     await until(async () => ((await state(reference)).energyKwh ?? 0) > 0, 20_000);
     expect((await form(`/pay/s/${reference}/stop`, {})).statusCode).toBe(303);
@@ -203,6 +238,8 @@ describe('ad-hoc payment at a connector', () => {
       releasedAmount: 20000 - session!.cost!,
     });
     expect(done.message).toMatch(/^Charging finished\. You paid ₺/);
+    // The transaction ended: the charger dropped its message, and staff no longer see it held.
+    expect(await listedIds()).not.toContain(sessionCodeMessageId(1));
   });
 
   it('shows staff the provider, hold, capture and release, and refunds in parts through the provider', async () => {

@@ -2,7 +2,12 @@ import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-or
 import type { Ocpp201 } from '@voltline/contract';
 import type { Tx } from '../../db/client.js';
 import { storableTime } from '../../lib/storable-time.js';
-import { connectors, displayMessageReports, displayMessages } from '../../db/schema/index.js';
+import {
+  chargingSessions,
+  connectors,
+  displayMessageReports,
+  displayMessages,
+} from '../../db/schema/index.js';
 
 export type MessageInfo = Ocpp201.SetDisplayMessageRequest['message'];
 export type MessageRow = typeof displayMessages.$inferSelect;
@@ -36,7 +41,10 @@ function rowOf(chargePointId: number, m: MessageInfo, source: 'set' | 'report') 
   };
 }
 
-/** The messages a charger holds now: one whose end has passed the charger removed (O01). */
+/**
+ * The messages a charger holds now: one whose end has passed, or whose transaction ended, the
+ * charger removed (O01).
+ */
 export function listMessages(tx: Tx, chargePointId: number, now: Date) {
   return tx
     .select()
@@ -45,6 +53,12 @@ export function listMessages(tx: Tx, chargePointId: number, now: Date) {
       and(
         eq(displayMessages.chargePointId, chargePointId),
         or(isNull(displayMessages.endDateTime), gt(displayMessages.endDateTime, now)),
+        or(
+          isNull(displayMessages.transactionId),
+          sql`exists (select 1 from ${chargingSessions} where ${chargingSessions.chargePointId} = ${displayMessages.chargePointId}
+            and ${chargingSessions.chargerTransactionId} = ${displayMessages.transactionId}
+            and ${chargingSessions.state} = 'active')`,
+        ),
       ),
     )
     .orderBy(asc(displayMessages.messageId));

@@ -1,4 +1,10 @@
-import { evseCode, payCodeEvse, payCodeMessageId, payPagePath } from '@voltline/contract';
+import {
+  evseCode,
+  payCodeEvse,
+  payCodeMessageId,
+  payPagePath,
+  sessionCodeMessageId,
+} from '@voltline/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -63,6 +69,32 @@ export class PayCodeDisplays {
     }
     // EVSEs Voltline no longer knows of.
     for (const evse of held) await this.clear(cp, evse);
+  }
+
+  /**
+   * The payment page of a card-paid charge that began, on its EVSE's display for as long as its
+   * transaction runs (the charger removes it at the end, O01): a driver who closed the browser
+   * opens the page again, and its Stop, from the charger. Only on 2.0.1 chargers that name their
+   * transactions and show text; a refusal is logged like the pay code's.
+   */
+  async showSession(
+    cp: Charger,
+    evse: number,
+    transactionId: string | null,
+    pagePath: string,
+  ): Promise<void> {
+    if (!transactionId) return;
+    const format = await this.deps.displayFormat(cp.id);
+    if (!format) return;
+    const base = this.deps.publicUrl.replace(/\/$/, '');
+    await this.set(cp, {
+      id: sessionCodeMessageId(evse),
+      priority: 'NormalCycle',
+      state: 'Charging',
+      transactionId,
+      message: { format, content: `${base}${pagePath}` },
+      display: { name: 'Display', evse: { id: evse } },
+    });
   }
 
   /** Whether strangers can pay at this EVSE at all: its pay page offers a price (adhoc.offer.ts). */

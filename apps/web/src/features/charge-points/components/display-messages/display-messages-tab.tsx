@@ -4,7 +4,9 @@ import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons'
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  isVoltlineMessageId,
   payCodeEvse,
+  sessionCodeEvse,
   type ChargePoint,
   type DisplayMessage,
   type Ok,
@@ -58,7 +60,7 @@ export function DisplayMessagesTab({ cp }: { cp: ChargePoint }) {
   };
   const rows = list.data ?? [];
   // Staff's next id: Voltline's own pay codes (issue #30) sit in a range of their own above.
-  const nextId = rows.reduce((max, m) => (payCodeEvse(m.id) === null ? Math.max(max, m.id + 1) : max), 1);
+  const nextId = rows.reduce((max, m) => (isVoltlineMessageId(m.id) ? max : Math.max(max, m.id + 1)), 1);
   const when = (at: string | null) => (at ? new Date(at).toLocaleString() : '—');
 
   const columns: TableColumnsType<StoredDisplayMessage> = [
@@ -68,13 +70,20 @@ export function DisplayMessagesTab({ cp }: { cp: ChargePoint }) {
       width: 70,
       render: (id: number) => {
         const evse = payCodeEvse(id);
-        return evse === null ? (
-          id
-        ) : (
-          <Tag color="green" title={String(id)} data-testid={`dm-pay-code-${evse}`}>
-            {t('displayMessages.payCode', { evse })}
-          </Tag>
-        );
+        const paying = sessionCodeEvse(id);
+        if (evse !== null)
+          return (
+            <Tag color="green" title={String(id)} data-testid={`dm-pay-code-${evse}`}>
+              {t('displayMessages.payCode', { evse })}
+            </Tag>
+          );
+        if (paying !== null)
+          return (
+            <Tag color="blue" title={String(id)} data-testid={`dm-session-code-${paying}`}>
+              {t('displayMessages.sessionCode', { evse: paying })}
+            </Tag>
+          );
+        return id;
       },
     },
     {
