@@ -69,6 +69,8 @@ export const SERVER_LAYERS = [
   ['bulk'],
   // Webhooks: deliveries of the events to operators' endpoints, sent by a worker in every process.
   ['webhooks'],
+  // Alerts (issue #33): rules over chargers' state raise grouped alerts, mailed and told as events.
+  ['alerts'],
   // The header's search reads every kind of record, each in its own query (issue #34).
   ['search'],
 ];

@@ -5,6 +5,7 @@ import { chargerLimitsRoutes } from './modules/charger-limits/charger-limits.rou
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
+import { alertRoutes } from './modules/alerts/alerts.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { bookingRoutes } from './modules/bookings/bookings.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -89,4 +90,5 @@ export function apiRoutes(api: App, services: Services): void {
   eventFeedRoutes(api, services);
   apiKeyRoutes(api, services);
   webhookRoutes(api, services);
+  alertRoutes(api, services);
 }

@@ -242,6 +242,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   every('bookingExpiry', 30_000, () => services.bookings.expire());
   // Ad-hoc payments a closed browser left: starts that timed out, charges to capture, receipts to mail.
   every('adhocPayments', 5_000, () => services.adhoc.sweep());
+  // Alerts (issue #33): chargers offline past their rule's delay raise or join an alert; back, it clears.
+  every('alerts', 15_000, () => services.alerts.evaluateAlerts());
   // Integration events and the webhook delivery log past their retention, every hour and at start.
   every('integrationsRetention', 3_600_000, () => services.integrationRetention.run());
 

@@ -98,6 +98,7 @@ import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createPaymentProviders } from './modules/payment-providers/registry.js';
 import { dbLedger } from './modules/adhoc/adhoc.repository.js';
 import { AdhocPayments } from './modules/adhoc/adhoc.service.js';
+import { AlertsService } from './modules/alerts/alerts.service.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -536,6 +537,14 @@ export function createServices({
     }),
     smartCharging: smartChargingService,
     paymentProviders,
+    alerts: new AlertsService({
+      db,
+      clock,
+      mailer,
+      log,
+      publicUrl: config.PUBLIC_URL,
+      defaultLocale: config.DEFAULT_LOCALE,
+    }),
   };
 }
 

@@ -132,7 +132,7 @@ export async function createTestApp(
 }
 
 /** An outbox e-mail's text, quoted-printable decoded. */
-function mailText(mail: string): string {
+export function mailText(mail: string): string {
   return mail
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));

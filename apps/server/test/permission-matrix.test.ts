@@ -82,6 +82,7 @@ const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/events$/, 'integrations'],
   [/^\/api\/portal\/integrations\/apiKeys\b/, 'integrations'],
   [/^\/api\/portal\/Webhooks\b/, 'integrations'],
+  [/^\/api\/portal\/Alerts\b/, 'alerts'],
 ];
 
 function expectedPermission(method: string, url: string): string | undefined {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AuditLog } from '@voltline/contract';
 import {
+  alertRules,
+  alerts,
   apiKeys,
   bookings,
   chargerEvents,
@@ -230,6 +232,18 @@ beforeAll(async () => {
     })
     .returning();
   Object.assign(ids, { command: command!.id });
+  const [rule] = await db.select().from(alertRules).where(eq(alertRules.operatorId, ankara!.id));
+  const [alert] = await db
+    .insert(alerts)
+    .values({
+      operatorId: ankara!.id,
+      ruleId: rule!.id,
+      kind: rule!.kind,
+      groupKey: `operator:${ankara!.id}`,
+      raisedAt: new Date(),
+    })
+    .returning();
+  Object.assign(ids, { alert: alert!.id, alertRule: rule!.id });
   const [connector] = await db.select().from(connectors).where(eq(connectors.chargePointId, cp.id));
   Object.assign(ids, {
     apiKey: apiKey!.id,
@@ -284,12 +298,18 @@ function idFor(url: string): number | string | undefined {
     [/\/Webhooks\/deliveries\/:id/, 'webhookDelivery'],
     [/\/Webhooks\/:id/, 'webhook'],
     [/\/Command\/:id\/remoteStartOutcome/, 'command'],
+    [/\/Alerts\/rules\/:id/, 'alertRule'],
+    [/\/Alerts\/:id/, 'alert'],
   ];
   const key = rules.find(([re]) => re.test(url))?.[1];
   return key === undefined ? undefined : ids[key];
 }
 
 const BODIES: Record<string, unknown> = {
+  'PUT /api/portal/Alerts/rules/:id': { enabled: false },
+  'POST /api/portal/Alerts/:id/assign': { userId: 1 },
+  'POST /api/portal/Alerts/:id/comment': { comment: 'tenant probe' },
+  'POST /api/portal/Alerts/:id/resolve': {},
   'POST /api/portal/integrations/apiKeys/:id/rotate': { overlapHours: 1 },
   'PUT /api/portal/Webhooks/:id': { description: 'tenant probe' },
   'POST /api/portal/Transaction/:id/close': { reason: 'tenant probe' },

@@ -24,6 +24,8 @@ export const EVENT_TYPES = [
   'booking.created',
   'booking.ended',
   'firmware.campaign_progress',
+  'alert.raised',
+  'alert.resolved',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -157,6 +159,22 @@ const FirmwareCampaignProgress = z.object({
   counts: z.record(z.string(), z.number()),
 });
 
+/** An alert (issue #33) and the chargers it holds. */
+const AlertRef = {
+  alertId: z.number().int(),
+  /** charger_offline… */
+  kind: z.string(),
+  ruleId: z.number().int(),
+  chargePointIds: z.array(z.string()),
+};
+const AlertRaised = z.object({ ...AlertRef, raisedAt: Time });
+const AlertResolved = z.object({
+  ...AlertRef,
+  /** `cleared`: it cleared by itself; `manual`: staff resolved it. */
+  resolution: z.enum(['cleared', 'manual']),
+  resolvedAt: Time,
+});
+
 /** Each event type's `data`, version 1. */
 export const EVENT_DATA = {
   'session.started': SessionStarted,
@@ -175,6 +193,8 @@ export const EVENT_DATA = {
   'booking.created': BookingCreated,
   'booking.ended': BookingEnded,
   'firmware.campaign_progress': FirmwareCampaignProgress,
+  'alert.raised': AlertRaised,
+  'alert.resolved': AlertResolved,
 } satisfies Record<EventType, z.ZodType>;
 export type EventData<T extends EventType> = z.infer<(typeof EVENT_DATA)[T]>;
 

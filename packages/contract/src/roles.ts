@@ -29,6 +29,8 @@ export const AREAS = [
   'auditLogs',
   /** API keys, webhooks and the event feed (issue #32). */
   'integrations',
+  /** Alerts of the operations console and their rules (issue #33). */
+  'alerts',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -67,16 +69,16 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   ],
   'Technical Support': [
     ...read('dashboards', 'drivers', 'operators', 'tariffs', 'bookings', 'sessions'),
-    ...all('chargePoints', 'commands', 'smartCharging', 'firmware', 'logs'),
+    ...all('chargePoints', 'commands', 'smartCharging', 'firmware', 'logs', 'alerts'),
     'commands:raw',
   ],
   'Site Safety Officer': [
-    ...read('dashboards', 'chargePoints', 'sessions', 'logs'),
+    ...read('dashboards', 'chargePoints', 'sessions', 'logs', 'alerts'),
     'commands:read',
     'commands:write',
   ],
   CallCenter: [
-    ...read('dashboards', 'chargePoints', 'tariffs', 'sessions', 'operators'),
+    ...read('dashboards', 'chargePoints', 'tariffs', 'sessions', 'operators', 'alerts'),
     ...all('drivers', 'bookings'),
     'commands:read',
     'commands:write',

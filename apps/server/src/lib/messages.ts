@@ -31,6 +31,7 @@ import { apiKeyMessages } from './messages/api-keys.js';
 import { bulkMessages } from './messages/bulk.js';
 import { webhookMessages } from './messages/webhooks.js';
 import { remoteStartMessages } from './messages/remote-start.js';
+import { alertMessages } from './messages/alerts.js';
 
 /**
  * Every text the API answers with, in each language of the portal. Keys are grouped by domain;
@@ -69,6 +70,7 @@ const en = {
   ...remoteStartMessages.en,
   ...receiptMessages.en,
   ...stickerMessages.en,
+  ...alertMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -106,6 +108,7 @@ const tr: Record<MessageKey, string> = {
   ...remoteStartMessages.tr,
   ...receiptMessages.tr,
   ...stickerMessages.tr,
+  ...alertMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };

@@ -1,13 +1,16 @@
 import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { chargePoints, merchants, operators } from '../../db/schema/index.js';
+import { alertRules, chargePoints, merchants, operators } from '../../db/schema/index.js';
 import { inScope, type Actor } from '../../lib/context.js';
 
 export type OperatorRow = typeof operators.$inferSelect;
 export type NewOperator = Omit<typeof operators.$inferInsert, 'id' | 'path'>;
 
-/** Inserts an operator and sets its materialised path from its parent's. */
+/**
+ * Inserts an operator and sets its materialised path from its parent's. It starts with the
+ * default alert rule (a charger offline for 10 minutes), as migration 0040 gave those before it.
+ */
 export async function insertOperator(tx: Tx, values: NewOperator): Promise<OperatorRow> {
   let parentPath = '/';
   if (values.parentId) {
@@ -25,6 +28,7 @@ export async function insertOperator(tx: Tx, values: NewOperator): Promise<Opera
     .set({ path: `${parentPath}${row.id}/` })
     .where(eq(operators.id, row.id))
     .returning();
+  await tx.insert(alertRules).values({ operatorId: row.id, kind: 'charger_offline' });
   return withPath ?? row;
 }
 
