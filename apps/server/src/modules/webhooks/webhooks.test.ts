@@ -1,10 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq, isNull } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import type { WebhookDelivery, WebhookEndpoint, WebhookWithSecret } from '@voltline/contract';
-import { operators, auditLogs } from '../../db/schema/index.js';
+import { rowsOf } from '../../db/client.js';
+import { integrationEvents, operators, auditLogs } from '../../db/schema/index.js';
 import { manualClock } from '../../lib/clock.js';
+import { settled } from '../events/commit-order.js';
 import { appendEvent } from '../events/events.repository.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
+import { until } from '../../../test/ocpp-helper.js';
 import { Receiver } from '../../../test/webhook-receiver.js';
 import { refusalOf } from './url-guard.js';
 import { claimDue, recordDelivered, recordTry } from './sender.js';
@@ -60,7 +63,21 @@ const stopped = (operatorId: number, chargePointId: number, subject: number) =>
     subject,
     data: { sessionId: subject, chargePoint: chargePointId, energyWh: 12_000 },
   });
-const tick = () => t.app.services.webhookWorker.tick();
+/**
+ * The worker sends only settled events (events/commit-order.ts: every older transaction of the
+ * database cluster ended). On a PostgreSQL server that other test files share, that may be a
+ * moment after the commit; the worker's next round then sends them, as it would in service.
+ */
+const allSettled = async () =>
+  rowsOf<{ ok: boolean }>(
+    await t.database.db.execute(
+      sql`SELECT NOT EXISTS (SELECT 1 FROM ${integrationEvents} WHERE NOT (${settled})) AS ok`,
+    ),
+  )[0]!.ok;
+const tick = async () => {
+  await until(allSettled, 30_000);
+  return t.app.services.webhookWorker.tick();
+};
 const log = async (query = '') =>
   (
     await t.call<{ data: { items: WebhookDelivery[] } }>('GET', `/api/portal/Webhooks/deliveries${query}`, {
@@ -208,6 +225,7 @@ describe('webhooks', () => {
     const a = await receiverWithEndpoint();
     const b = await receiverWithEndpoint();
     await stopped(rootId, 31, 3101);
+    await until(allSettled, 30_000);
     await t.app.services.webhookWorker.dispatcher.run(clock.now());
     const mine = new Set([a.endpoint.id, b.endpoint.id]);
     const batch = (await claimDue(t.database.db, clock.now(), 200)).filter((d) => mine.has(d.endpointId));
@@ -239,6 +257,7 @@ describe('webhooks', () => {
   it('does not send a delivery twice at once when it is replayed while being sent', async () => {
     const { endpoint } = await receiverWithEndpoint();
     await stopped(rootId, 32, 3201);
+    await until(allSettled, 30_000);
     await t.app.services.webhookWorker.dispatcher.run(clock.now());
     const sending = (await claimDue(t.database.db, clock.now(), 200)).filter(
       (d) => d.endpointId === endpoint.id,
