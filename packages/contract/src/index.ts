@@ -45,3 +45,4 @@ export * from './webhooks.js';
 export * from './remote-start.js';
 export * from './search.js';
 export * from './adhoc.js';
+export * from './uptime.js';

@@ -27,3 +27,4 @@ export * from './events.js';
 export * from './api-keys.js';
 export * from './webhooks.js';
 export * from './adhoc.js';
+export * from './uptime.js';
