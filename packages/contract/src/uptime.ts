@@ -12,6 +12,7 @@ import { IsoTime } from './common.js';
 export const UPTIME_API = {
   report: 'portal/uptime/report',
   excel: 'portal/uptime/report/excel',
+  pdf: 'portal/uptime/report/pdf',
   chargePoint: (id: number | string) => `portal/ChargePoint/${id}/uptime`,
   exclusions: (id: number | string) => `portal/ChargePoint/${id}/uptime-exclusions`,
   exclusion: (id: number | string) => `portal/uptime-exclusions/${id}`,

@@ -18,13 +18,20 @@ const en = {
   'uptime.col.uptime': 'Uptime %',
   'uptime.allConnectors': 'All connectors',
   'uptime.total': 'Total',
+  'uptime.pdf.title': 'Uptime report',
+  'uptime.pdf.period': 'Period',
+  'uptime.pdf.rule': 'Rule',
+  'uptime.pdf.target': 'Target',
+  'uptime.pdf.total': 'Uptime over all connectors',
+  'uptime.pdf.note':
+    'A connector is down while its charger is offline or it reports Faulted or Unavailable. Outages excluded by the operator (grid outages, vandalism, natural disasters, planned maintenance) do not count. Uptime = (minutes − (outage − excluded)) ÷ minutes × 100.',
 };
 
 const tr: Record<keyof typeof en, string> = {
   'uptime.endBeforeStart': 'Bitiş, başlangıçtan sonra olmalıdır.',
   'uptime.noteRequired': 'Neden "diğer" olduğunda ne olduğunu yazın.',
   'uptime.badMonth': 'Ayı YYYY-AA biçiminde verin.',
-  'uptime.noSuchConnector': 'Bu şarj istasyonunda böyle bir konnektör yok.',
+  'uptime.noSuchConnector': 'Bu şarj istasyonunda böyle bir soket yok.',
   'uptime.created': 'Hariç tutulan kesinti eklendi.',
   'uptime.deleted': 'Hariç tutulan kesinti silindi.',
   'entity.uptimeExclusion': 'hariç tutulan kesinti',
@@ -32,13 +39,20 @@ const tr: Record<keyof typeof en, string> = {
   'sheet.uptime': 'Çalışma süresi',
   'uptime.col.chargePoint': 'Şarj istasyonu',
   'uptime.col.name': 'Ad',
-  'uptime.col.connector': 'Konnektör',
+  'uptime.col.connector': 'Soket',
   'uptime.col.minutes': 'Aydaki dakika',
   'uptime.col.outage': 'Kesinti dakikası',
   'uptime.col.excluded': 'Hariç tutulan dakika',
   'uptime.col.uptime': 'Çalışma süresi %',
-  'uptime.allConnectors': 'Tüm konnektörler',
+  'uptime.allConnectors': 'Tüm soketler',
   'uptime.total': 'Toplam',
+  'uptime.pdf.title': 'Çalışma süresi raporu',
+  'uptime.pdf.period': 'Dönem',
+  'uptime.pdf.rule': 'Kural',
+  'uptime.pdf.target': 'Hedef',
+  'uptime.pdf.total': 'Tüm soketlerde çalışma süresi',
+  'uptime.pdf.note':
+    'Şarj istasyonu çevrim dışıyken ya da soket Faulted veya Unavailable bildirirken soket kapalıdır. Operatörün hariç tuttuğu kesintiler (şebeke kesintileri, vandalizm, doğal afetler, planlı bakım) sayılmaz. Çalışma süresi = (dakika − (kesinti − hariç tutulan)) ÷ dakika × 100.',
 };
 
 export const uptimeMessages = { en, tr };

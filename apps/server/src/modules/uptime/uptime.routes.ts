@@ -14,6 +14,7 @@ import type { App } from '../../lib/app-type.js';
 import { translate } from '../../lib/messages.js';
 import { ctxOf } from '../../lib/request.js';
 import { sendUptimeExcel } from './uptime.excel.js';
+import { uptimePdf } from './uptime.pdf.js';
 import type { UptimeService } from './uptime.service.js';
 
 const tags = ['uptime'];
@@ -46,6 +47,21 @@ export function uptimeRoutes(app: App, { uptime }: { uptime: UptimeService }) {
     },
     async (request, reply) =>
       sendUptimeExcel(reply, request.locale, await uptime.report(ctxOf(request), request.query)),
+  );
+
+  app.get(
+    `/${UPTIME_API.pdf}`,
+    {
+      config: report,
+      schema: { tags, summary: 'The monthly uptime report as PDF', querystring: UptimeReportQuery },
+    },
+    async (request, reply) => {
+      const file = await uptimePdf(await uptime.report(ctxOf(request), request.query), request.locale);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.pdf);
+    },
   );
 
   app.get(

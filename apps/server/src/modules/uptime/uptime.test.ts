@@ -4,6 +4,7 @@ import type { ChargePointUptime, UptimeExclusion, UptimeReport } from '@voltline
 import { connectionEvents, statusHistory } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { registerChargePoint } from '../../../test/ocpp-helper.js';
+import { uptimeDocument } from './uptime.pdf.js';
 
 // Uptime by 23 CFR 680.116(b) over a scripted September 2026 of Voltline İstanbul (Europe/Istanbul,
 // UTC+3: the month runs from 2026-08-31T21:00Z to 2026-09-30T21:00Z, 30 days = 43,200 minutes per
@@ -325,5 +326,19 @@ describe('the monthly report', () => {
       30,
       round(((MONTH - 180) / MONTH) * 100, 3),
     ]);
+  });
+
+  it('prints the same lines as PDF, in Turkish too', async () => {
+    const json = (await report(istanbul)).body.data;
+    const r = await t.call('GET', '/api/portal/uptime/report/pdf?month=2026-09', { token: istanbul });
+    expect(r.status).toBe(200);
+    expect(r.res.headers['content-type']).toBe('application/pdf');
+    expect(r.res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const tr = uptimeDocument(json, 'tr');
+    const a = tr.table!.rows.filter((row) => row[0] === 'UPT-A');
+    // Connector 1 after the grid outage was deleted: 210 minutes out, 30 excluded.
+    expect(a[0]).toEqual(['UPT-A', '1', '43.200', '210,0', '30,0', '99,583 %']);
+    expect(a[2]?.[1]).toBe('Tüm soketler');
+    expect(tr.totals).toEqual([['Tüm soketlerde çalışma süresi', '99,792 %']]);
   });
 });
