@@ -86,14 +86,17 @@ describe('uptime as regulators count it', () => {
     await page.locator('.ant-select-dropdown:visible').getByTitle('Vandalism', { exact: true }).click();
     const now = Date.now();
     const inputs = form.locator('.ant-picker-range input');
+    // Each end typed and confirmed with the picker's OK (Enter would also submit the form).
+    const ok = page.locator('.ant-picker-dropdown:visible .ant-picker-ok button');
     await inputs.nth(0).click();
     await inputs.nth(0).fill(typed(new Date(now - 3_600_000)));
-    await inputs.nth(0).press('Enter');
+    await ok.click();
     await inputs.nth(1).fill(typed(new Date(now + 3_600_000)));
-    await inputs.nth(1).press('Enter');
+    await ok.click();
     await form.getByRole('button', { name: 'Exclude' }).click();
     const list = page.getByTestId('uptime-exclusions');
     await list.getByText('Vandalism').waitFor();
+    expect(await list.getByText('Vandalism').count()).toBe(1);
     expect((await connector1())?.excludedMinutes).toBeCloseTo((await connector1())!.outageMinutes, 6);
     expect((await connector1())?.uptime).toBe(100);
     await screenshot(page, 'uptime-exclusions');

@@ -48,7 +48,8 @@ export function UptimeCard({ id, from, to }: { id: number; from: string; to: str
         endsAt: v.span[1].toISOString(),
       },
       {
-        onSuccess: () => form.resetFields(),
+        // The span stays: staff often exclude the same hours on several connectors.
+        onSuccess: () => form.resetFields(['note']),
         onError: (e) =>
           showFieldErrors(form, e, ['reason', 'note', 'span', 'connectorId'], (f) =>
             f === 'body.startsAt' || f === 'body.endsAt' ? 'span' : f.replace(/^body\./, ''),
