@@ -39,6 +39,8 @@ export const SERVER_LAYERS = [
   // services.ts), the capture at its end and the receipt mailed.
   ['adhoc'],
   ['analytics'],
+  // Uptime as regulators count it (issue #33): the analytics' connection spans, exclusions audited.
+  ['uptime'],
   // What each 2.0.1 charger holds on its display; the commands keep it from their answers.
   ['display-messages'],
   ['commands', 'ocpp-logs', 'health'],

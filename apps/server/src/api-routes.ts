@@ -31,6 +31,7 @@ import { sessionRoutes } from './modules/sessions/sessions.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
+import { uptimeRoutes } from './modules/uptime/uptime.routes.js';
 import { ocppLogRoutes } from './modules/ocpp-logs/ocpp-logs.routes.js';
 import { eventFeedRoutes } from './modules/events/feed.routes.js';
 import { customerInformationRoutes } from './modules/customer-information/customer-information.routes.js';
@@ -80,6 +81,7 @@ export function apiRoutes(api: App, services: Services): void {
   ocppLogRoutes(api, services);
   diagnosticsRoutes(api, services);
   maintenanceRoutes(api, services);
+  uptimeRoutes(api, services);
   securityRoutes(api, services);
   firmwareRoutes(api, services);
   campaignRoutes(api, services);

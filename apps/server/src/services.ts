@@ -39,6 +39,7 @@ import { DiagnosticsService } from './modules/diagnostics/diagnostics.service.js
 import { DriverDetailsService } from './modules/drivers/driver-details.service.js';
 import { MaintenanceOcpp } from './modules/maintenance/maintenance.ocpp.js';
 import { MaintenanceService } from './modules/maintenance/maintenance.service.js';
+import { UptimeService } from './modules/uptime/uptime.service.js';
 import { LocalFileStore } from './modules/files/file-store.js';
 import { FilesService } from './modules/files/files.service.js';
 import { LinkSigner } from './modules/files/links.js';
@@ -509,6 +510,7 @@ export function createServices({
     ocppLogs: new OcppLogsService(db, config.OCPP_LOG_FRAME_BYTES),
     eventFeed: new EventFeedService(db),
     maintenance: new MaintenanceService(db),
+    uptime: new UptimeService(db),
     security: new SecurityService(db),
     certificateRenewal: new CertificateRenewal({
       db,

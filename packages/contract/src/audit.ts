@@ -22,6 +22,8 @@ export const AUDIT_ENTITIES = [
   'firmwareCampaign',
   /** An API key of the integrations (issue #32). */
   'apiKey',
+  /** Downtime excluded from uptime (issue #33). */
+  'uptimeExclusion',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -25,6 +25,7 @@ export const MAINTENANCE_MANUAL_TYPES = [
   'partReplacement',
   'cleaning',
   'softwareUpdate',
+  'plannedMaintenance',
   'other',
 ] as const;
 export const MAINTENANCE_TYPES = [...MAINTENANCE_AUTO_TYPES, ...MAINTENANCE_MANUAL_TYPES] as const;

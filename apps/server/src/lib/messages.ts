@@ -19,6 +19,7 @@ import { faultMessages } from './messages/faults.js';
 import { bookingMessages } from './messages/bookings.js';
 import { smartChargingMessages } from './messages/smart-charging.js';
 import { outageMessages } from './messages/outage.js';
+import { uptimeMessages } from './messages/uptime.js';
 import { chargerLimitsMessages } from './messages/charger-limits.js';
 import { deviceModelMessages } from './messages/device-model.js';
 import { displayMessageMessages } from './messages/display-messages.js';
@@ -60,6 +61,7 @@ const en = {
   ...bookingMessages.en,
   ...smartChargingMessages.en,
   ...outageMessages.en,
+  ...uptimeMessages.en,
   ...registrationMessages.en,
   ...commandMessages.en,
   ...rawCallMessages.en,
@@ -98,6 +100,7 @@ const tr: Record<MessageKey, string> = {
   ...bookingMessages.tr,
   ...smartChargingMessages.tr,
   ...outageMessages.tr,
+  ...uptimeMessages.tr,
   ...registrationMessages.tr,
   ...commandMessages.tr,
   ...rawCallMessages.tr,

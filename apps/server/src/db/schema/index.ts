@@ -28,3 +28,4 @@ export * from './api-keys.js';
 export * from './webhooks.js';
 export * from './adhoc.js';
 export * from './alerts.js';
+export * from './uptime.js';

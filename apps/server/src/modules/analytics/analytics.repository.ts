@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { connectionSpans } from './spans.js';
 import { closedSession, openSession, sessionTotals, sessionsStartedIn } from '../sessions/rollups.js';
 
 /** Rows of a raw query, whichever driver ran it. */
@@ -187,19 +188,7 @@ export function lowestUptime(tx: Tx, path: string | null, from: Date, until: Dat
   return rows<{ id: number; charge_point_id: string; name: string; value: number; average: number }>(
     tx,
     sql`WITH cps AS (${chargePointsIn(path)}),
-    ev AS (
-      SELECT e.charge_point_id, e.event, e.at, e.id FROM connection_events e
-      WHERE e.charge_point_id IN (SELECT id FROM cps) AND e.at >= ${ts(from)} AND e.at < ${ts(until)}
-      UNION ALL
-      (SELECT DISTINCT ON (e.charge_point_id) e.charge_point_id, e.event, ${ts(from)}, e.id FROM connection_events e
-       WHERE e.charge_point_id IN (SELECT id FROM cps) AND e.at < ${ts(from)}
-       ORDER BY e.charge_point_id, e.at DESC, e.id DESC)
-    ),
-    spans AS (
-      SELECT charge_point_id, event, at AS s,
-        coalesce(lead(at) OVER (PARTITION BY charge_point_id ORDER BY at, id), ${ts(until)}) AS e
-      FROM ev
-    ),
+    spans AS (${connectionSpans(sql`SELECT id FROM cps`, from, until)}),
     up AS (SELECT charge_point_id, sum(extract(epoch FROM e - s)) FILTER (WHERE event = 'connected') AS secs FROM spans GROUP BY 1)
     SELECT cps.id, cps.charge_point_id, cps.name,
       least(1, coalesce(up.secs, 0) / ${seconds}::float8)::float8 AS value,

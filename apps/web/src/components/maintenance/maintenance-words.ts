@@ -14,6 +14,7 @@ export const TYPE_COLORS: Record<MaintenanceType, string> = {
   partReplacement: 'volcano',
   cleaning: 'lime',
   softwareUpdate: 'geekblue',
+  plannedMaintenance: 'gold',
   other: 'default',
 };
 

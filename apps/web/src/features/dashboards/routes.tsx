@@ -1,6 +1,6 @@
 import type { ScreenRoute } from '../../config/screen-route';
 import { lazyScreen } from '../../lib/lazy';
-import { ANALYTICS_PATH, MAP_PATH } from './paths';
+import { ANALYTICS_PATH, MAP_PATH, UPTIME_PATH } from './paths';
 
 export const DASHBOARD_ROUTES: ScreenRoute[] = [
   {
@@ -14,5 +14,11 @@ export const DASHBOARD_ROUTES: ScreenRoute[] = [
     permission: 'dashboards:read',
     screen: lazyScreen(() => import('./pages/map-page')),
     menu: { key: 'map', label: 'menu.map', group: 'dashboards', icon: 'Environment' },
+  },
+  {
+    path: UPTIME_PATH,
+    permission: 'dashboards:read',
+    screen: lazyScreen(() => import('./pages/uptime-page')),
+    menu: { key: 'uptime', label: 'menu.uptime', group: 'dashboards', icon: 'BarChart' },
   },
 ];

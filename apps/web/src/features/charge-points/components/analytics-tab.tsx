@@ -5,13 +5,14 @@ import dayjs from 'dayjs';
 import { formatNumber } from '../../../lib/format';
 import { useChargePointAnalytics } from '../api/get-analytics';
 import { formatMoney } from '../../../lib/billing-format';
+import { UptimeCard } from './uptime-card';
 
 // ECharts loads with this tab, not with the detail page.
 const AnalyticsChart = lazy(() => import('./analytics-chart'));
 
 const PERIODS = [7, 30, 90] as const;
 
-export function AnalyticsTab({ chargePointId }: { chargePointId: string }) {
+export function AnalyticsTab({ id, chargePointId }: { id: number; chargePointId: string }) {
   const { t, i18n } = useTranslation('chargePoints');
   const [days, setDays] = useState<(typeof PERIODS)[number]>(30);
   const { from, to } = useMemo(() => {
@@ -78,6 +79,7 @@ export function AnalyticsTab({ chargePointId }: { chargePointId: string }) {
           <Empty description={t('analytics.empty')} />
         )}
       </Card>
+      <UptimeCard id={id} from={from} to={to} />
     </>
   );
 }

@@ -95,7 +95,7 @@ export default function ChargePointDetailPage() {
     {
       key: 'analytics',
       label: t('tabs.analytics'),
-      children: <AnalyticsTab chargePointId={c.chargePointId} />,
+      children: <AnalyticsTab id={c.id} chargePointId={c.chargePointId} />,
     },
     { key: 'faults', label: t('faults.tab'), children: <FaultHistory id={c.id} /> },
     { key: 'events', label: t('events.tab'), children: <DeviceEvents id={c.id} /> },

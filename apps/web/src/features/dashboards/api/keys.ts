@@ -6,6 +6,8 @@ export const dashboardKeys = {
   all: ['dashboards'] as const,
   analytics: (operatorId: number | undefined, range: DayRange, tz: string) =>
     [...dashboardKeys.all, 'analytics', { operatorId, ...range, tz }] as const,
+  uptime: (operatorId: number | undefined, month: string) =>
+    [...dashboardKeys.all, 'uptime', { operatorId, month }] as const,
   map: (operatorId: number | undefined, state: MapState | undefined) =>
     [...dashboardKeys.all, 'map', { operatorId, state }] as const,
 };

@@ -1,6 +1,8 @@
 import { Card, Flex, Progress, Typography } from 'antd';
 import type { Analytics } from '@voltline/contract';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { UPTIME_PATH } from '../paths';
 import { STATE_COLORS } from '../lib/colors';
 import { percent } from '../lib/figures';
 import { RankedList } from './ranked-list';
@@ -16,7 +18,13 @@ export function UptimeCard({
   const { t } = useTranslation('dashboards');
   const average = uptime?.average ?? 0;
   return (
-    <Card title={t('analytics.uptime')} loading={loading} style={{ height: '100%' }} data-testid="uptime">
+    <Card
+      title={t('analytics.uptime')}
+      extra={<Link to={UPTIME_PATH}>{t('analytics.uptimeReport')}</Link>}
+      loading={loading}
+      style={{ height: '100%' }}
+      data-testid="uptime"
+    >
       <Flex align="center" gap={16} style={{ marginBottom: 16 }}>
         <Progress
           type="dashboard"
