@@ -46,3 +46,4 @@ export * from './remote-start.js';
 export * from './search.js';
 export * from './adhoc.js';
 export * from './alerts.js';
+export * from './alerts-api.js';
