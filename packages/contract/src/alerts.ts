@@ -4,27 +4,9 @@ import { Id, IsoTime, PageQuery } from './common.js';
 /**
  * Alerts of the operations console (issue #33): rules per operator raise alerts, grouped (one
  * alert holds every charger the condition caught), acknowledged, assigned, commented, resolved by
- * hand or cleared by themselves, each step kept in the alert's history.
+ * hand or cleared by themselves, each step kept in the alert's history. Their paths (ALERTS_API)
+ * are in alerts-api.ts, which the portal's header imports without these schemas.
  */
-export const ALERTS_API = {
-  /** GET AlertListQuery: alerts in reach, newest first, a page at a time. */
-  list: 'portal/Alerts',
-  /** GET: the open and acknowledged alerts in reach (the header's count). */
-  count: 'portal/Alerts/count',
-  /** GET: one alert with its chargers and history. */
-  byId: (id: number | string) => `portal/Alerts/${id}`,
-  acknowledge: (id: number | string) => `portal/Alerts/${id}/acknowledge`,
-  /** POST AlertAssignBody. */
-  assign: (id: number | string) => `portal/Alerts/${id}/assign`,
-  /** POST AlertCommentBody. */
-  comment: (id: number | string) => `portal/Alerts/${id}/comment`,
-  /** POST AlertCommentBody (the comment optional). */
-  resolve: (id: number | string) => `portal/Alerts/${id}/resolve`,
-  /** GET: the alert rules of the operators in reach. */
-  rules: 'portal/Alerts/rules',
-  /** PUT AlertRuleUpdate. */
-  rule: (id: number | string) => `portal/Alerts/rules/${id}`,
-} as const;
 
 /** What a rule watches. Only `charger_offline` today; the rest of issue #33 adds kinds. */
 export const ALERT_KINDS = ['charger_offline'] as const;

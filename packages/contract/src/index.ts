@@ -47,3 +47,4 @@ export * from './search.js';
 export * from './adhoc.js';
 export * from './alerts.js';
 export * from './uptime.js';
+export * from './alerts-api.js';

@@ -1,4 +1,5 @@
 import type { Permission } from '@voltline/contract';
+import { ALERT_ROUTES } from '../features/alerts/routes';
 import { AUDIT_LOG_ROUTES } from '../features/audit-logs/routes';
 import { BOOKING_ROUTES } from '../features/bookings/routes';
 import { CHARGE_POINT_ROUTES } from '../features/charge-points/routes';
@@ -88,6 +89,7 @@ export const PROTECTED_ROUTES: ScreenRoute[] = [
   ...DIAGNOSTICS_ROUTES,
   ...MAINTENANCE_LOG_ROUTES,
   ...SECURITY_EVENT_ROUTES,
+  ...ALERT_ROUTES,
   ...API_KEY_ROUTES,
   ...WEBHOOK_ROUTES,
 ];

@@ -13,6 +13,7 @@ export type MenuIcon =
   | 'CloudUpload'
   | 'Cluster'
   | 'BarChart'
+  | 'Bell'
   | 'Calendar'
   | 'CreditCard'
   | 'Dashboard'

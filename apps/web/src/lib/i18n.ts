@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'smartCharging',
   'apiKeys',
   'webhooks',
+  'alerts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -8,6 +8,7 @@ import { NavMenu } from './nav-menu';
 import { UserMenu } from './user-menu';
 import { useNavCollapsed } from './use-nav-collapsed';
 import { GlobalSearch } from './global-search';
+import { AlertBell } from '../../features/alerts/components/alert-bell';
 
 export function HeaderBar({ onOpenSettings }: { onOpenSettings: () => void }) {
   const { t } = useTranslation('common');
@@ -56,6 +57,7 @@ export function HeaderBar({ onOpenSettings }: { onOpenSettings: () => void }) {
       <Flex align="center">
         <Space size={4}>
           <GlobalSearch color={fg} />
+          <AlertBell color={fg} />
           <LanguageSwitch color={fg} />
           <Tooltip title={t('settings.title')}>
             <Button
