@@ -22,6 +22,7 @@ import {
   smartChargingGroups,
   smartChargingMembers,
   tariffs,
+  uptimeExclusions,
   users,
   webhookDeliveries,
   webhookEndpoints,
@@ -244,6 +245,17 @@ beforeAll(async () => {
     })
     .returning();
   Object.assign(ids, { alert: alert!.id, alertRule: rule!.id });
+  const [exclusion] = await db
+    .insert(uptimeExclusions)
+    .values({
+      chargePointId: cp.id,
+      operatorId: ankara!.id,
+      reason: 'vandalism',
+      startsAt: new Date(Date.now() - 3_600_000),
+      endsAt: new Date(),
+    })
+    .returning();
+  Object.assign(ids, { uptimeExclusion: exclusion!.id });
   const [connector] = await db.select().from(connectors).where(eq(connectors.chargePointId, cp.id));
   Object.assign(ids, {
     apiKey: apiKey!.id,
@@ -298,6 +310,7 @@ function idFor(url: string): number | string | undefined {
     [/\/Webhooks\/deliveries\/:id/, 'webhookDelivery'],
     [/\/Webhooks\/:id/, 'webhook'],
     [/\/Command\/:id\/remoteStartOutcome/, 'command'],
+    [/\/uptime-exclusions\/:id/, 'uptimeExclusion'],
     [/\/Alerts\/rules\/:id/, 'alertRule'],
     [/\/Alerts\/:id/, 'alert'],
   ];
@@ -306,6 +319,11 @@ function idFor(url: string): number | string | undefined {
 }
 
 const BODIES: Record<string, unknown> = {
+  'POST /api/portal/ChargePoint/:id/uptime-exclusions': {
+    reason: 'vandalism',
+    startsAt: '2026-01-01T00:00:00.000Z',
+    endsAt: '2026-01-01T01:00:00.000Z',
+  },
   'PUT /api/portal/Alerts/rules/:id': { enabled: false },
   'POST /api/portal/Alerts/:id/assign': { userId: 1 },
   'POST /api/portal/Alerts/:id/comment': { comment: 'tenant probe' },
@@ -363,6 +381,7 @@ const BODIES: Record<string, unknown> = {
 /** The query a route needs to reach its record (a driver's statement names its month). */
 const QUERIES: Record<string, string> = {
   'GET /api/portal/Driver/:id/statement': '?month=2026-01',
+  'GET /api/portal/ChargePoint/:id/uptime': '?from=2026-01-01T00:00:00.000Z&to=2026-01-02T00:00:00.000Z',
 };
 
 describe('the tenant matrix', () => {

@@ -53,11 +53,12 @@ export function listMessages(tx: Tx, chargePointId: number, now: Date) {
       and(
         eq(displayMessages.chargePointId, chargePointId),
         or(isNull(displayMessages.endDateTime), gt(displayMessages.endDateTime, now)),
+        // A transaction Voltline has not heard of yet may well run: only a known end removes it.
         or(
           isNull(displayMessages.transactionId),
-          sql`exists (select 1 from ${chargingSessions} where ${chargingSessions.chargePointId} = ${displayMessages.chargePointId}
+          sql`not exists (select 1 from ${chargingSessions} where ${chargingSessions.chargePointId} = ${displayMessages.chargePointId}
             and ${chargingSessions.chargerTransactionId} = ${displayMessages.transactionId}
-            and ${chargingSessions.state} = 'active')`,
+            and ${chargingSessions.stoppedAt} is not null)`,
         ),
       ),
     )
