@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../db/client.js';
 import { alertRaised, alertResolved } from '../events/alert-events.js';
+import * as rules from './alert-rules.repository.js';
 import * as repo from './alerts.repository.js';
 
 /** What an evaluation did that people are told of, after its transaction committed. */
@@ -21,7 +22,7 @@ const groupOf = (operatorId: number) => `operator:${operatorId}`;
  */
 export async function evaluateOfflineRule(db: Db, ruleId: number, now: Date): Promise<Notice[]> {
   return db.transaction(async (tx) => {
-    const rule = await repo.lockRule(tx, ruleId);
+    const rule = await rules.lockRule(tx, ruleId);
     if (!rule?.enabled) return [];
     const groupKey = groupOf(rule.operatorId);
     const down = await repo.chargersOfflineSince(
@@ -68,7 +69,7 @@ export async function evaluateOfflineRule(db: Db, ruleId: number, now: Date): Pr
 
 async function raise(
   tx: Tx,
-  rule: repo.RuleRow,
+  rule: rules.RuleRow,
   groupKey: string,
   down: { id: number; identity: string; since: Date | null }[],
   now: Date,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { translate } from '../../lib/messages.js';
+import type * as rules from './alert-rules.repository.js';
 import * as repo from './alerts.repository.js';
 import type { Notice } from './alerts.evaluate.js';
 
@@ -43,7 +44,7 @@ export function inQuietHours(
  */
 export async function notify(
   deps: NotifyDeps,
-  rule: repo.RuleRow & { timeZone: string; operatorName: string },
+  rule: rules.RuleRow & { timeZone: string; operatorName: string },
   notice: Notice,
   now: Date,
 ) {

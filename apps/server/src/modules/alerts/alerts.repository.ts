@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import { rowsOf, type Tx } from '../../db/client.js';
 import {
   alertHistory,
-  alertRules,
   alerts,
   alertSubjects,
   chargePoints,
@@ -15,28 +14,11 @@ import {
 import { inScope, type Actor } from '../../lib/context.js';
 
 type Filter = Omit<z.output<typeof AlertListQuery>, 'index' | 'size'>;
-export type RuleRow = typeof alertRules.$inferSelect;
 export type HistoryAction = typeof alertHistory.$inferInsert.action;
 
 const live = ne(alerts.state, 'resolved');
 
 /* ---------- the evaluator's side ---------- */
-
-/** Enabled rules of a kind, with their operator's time zone. */
-export function enabledRules(tx: Tx, kind: string) {
-  return tx
-    .select({ rule: alertRules, timeZone: operators.timeZone, operatorName: operators.name })
-    .from(alertRules)
-    .innerJoin(operators, eq(operators.id, alertRules.operatorId))
-    .where(and(eq(alertRules.kind, kind), eq(alertRules.enabled, true), isNull(operators.archivedAt)))
-    .orderBy(asc(alertRules.id));
-}
-
-/** Holds the rule for the rest of the transaction: one process evaluates it at a time. */
-export async function lockRule(tx: Tx, id: number) {
-  const [row] = await tx.select().from(alertRules).where(eq(alertRules.id, id)).for('update');
-  return row;
-}
 
 export async function liveAlertOf(tx: Tx, ruleId: number, groupKey: string) {
   const [row] = await tx
@@ -257,34 +239,6 @@ export function historyOf(tx: Tx, alertId: number) {
     .leftJoin(users, eq(users.id, alertHistory.userId))
     .where(eq(alertHistory.alertId, alertId))
     .orderBy(asc(alertHistory.id));
-}
-
-const RULE_COLUMNS = {
-  rule: alertRules,
-  operatorName: operators.name,
-  operatorPath: operators.path,
-};
-
-export function rulesInReach(tx: Tx, actor: Actor) {
-  return tx
-    .select(RULE_COLUMNS)
-    .from(alertRules)
-    .innerJoin(operators, eq(operators.id, alertRules.operatorId))
-    .where(inScope(actor, operators.path))
-    .orderBy(asc(operators.name), asc(alertRules.kind));
-}
-
-export async function findRule(tx: Tx, actor: Actor, id: number) {
-  const [row] = await tx
-    .select(RULE_COLUMNS)
-    .from(alertRules)
-    .innerJoin(operators, eq(operators.id, alertRules.operatorId))
-    .where(and(eq(alertRules.id, id), inScope(actor, operators.path)));
-  return row;
-}
-
-export function updateRule(tx: Tx, id: number, change: Partial<typeof alertRules.$inferInsert>) {
-  return tx.update(alertRules).set(change).where(eq(alertRules.id, id));
 }
 
 /** Users by id with their operator's path, for checking who may be named (assignee, recipient). */

@@ -21,6 +21,7 @@ import { audit, diff } from '../audit/audit.service.js';
 import { alertResolved } from '../events/alert-events.js';
 import { evaluateOfflineRule, factsOf } from './alerts.evaluate.js';
 import { notify } from './alerts.notify.js';
+import * as rules from './alert-rules.repository.js';
 import * as repo from './alerts.repository.js';
 
 type ListQuery = z.output<typeof AlertListQuery>;
@@ -50,7 +51,7 @@ function toAlert(r: NonNullable<Awaited<ReturnType<typeof repo.findAlert>>>): Al
   };
 }
 
-function toRule(r: Awaited<ReturnType<typeof repo.rulesInReach>>[number]): AlertRule {
+function toRule(r: Awaited<ReturnType<typeof rules.rulesInReach>>[number]): AlertRule {
   const { createdAt: _c, ...rule } = r.rule;
   return {
     ...rule,
@@ -76,8 +77,8 @@ export class AlertsService {
 
   /** Every enabled rule at `now`; then the e-mails of what was raised or cleared. */
   async evaluateAlerts(now: Date = this.deps.clock.now()) {
-    const rules = await repo.enabledRules(this.deps.db, 'charger_offline');
-    for (const { rule, timeZone, operatorName } of rules) {
+    const due = await rules.enabledRules(this.deps.db, 'charger_offline');
+    for (const { rule, timeZone, operatorName } of due) {
       try {
         const notices = await evaluateOfflineRule(this.deps.db, rule.id, now);
         for (const n of notices) await notify(this.deps, { ...rule, timeZone, operatorName }, n, now);
@@ -202,11 +203,11 @@ export class AlertsService {
   }
 
   async rules(ctx: Ctx): Promise<AlertRule[]> {
-    return (await repo.rulesInReach(this.deps.db, ctx.actor)).map(toRule);
+    return (await rules.rulesInReach(this.deps.db, ctx.actor)).map(toRule);
   }
 
   async updateRule(ctx: Ctx, id: number, body: RuleChange): Promise<AlertRule> {
-    const found = await repo.findRule(this.deps.db, ctx.actor, id);
+    const found = await rules.findRule(this.deps.db, ctx.actor, id);
     if (!found) throw notFound('alertRule');
     const ids = body.recipientUserIds ? [...new Set(body.recipientUserIds)] : undefined;
     if (ids) {
@@ -233,7 +234,7 @@ export class AlertsService {
     };
     const { rule } = found;
     await this.deps.db.transaction(async (tx) => {
-      await repo.updateRule(tx, id, { ...change, updatedAt: this.deps.clock.now() });
+      await rules.updateRule(tx, id, { ...change, updatedAt: this.deps.clock.now() });
       await audit(tx, ctx, {
         action: 'update',
         entity: 'alertRule',
@@ -252,6 +253,6 @@ export class AlertsService {
         ),
       });
     });
-    return toRule((await repo.findRule(this.deps.db, ctx.actor, id))!);
+    return toRule((await rules.findRule(this.deps.db, ctx.actor, id))!);
   }
 }
