@@ -28,12 +28,15 @@ export interface CpRow {
 }
 
 /**
- * Live charge points (of one operator, or the ids given), with their connectors and since when
- * they exist for the network: their creation, or their first connection if that came first.
+ * Live charge points (of an operator and the operators below it, by its path; or the ids given),
+ * with their connectors and since when they exist for the network: their creation, or their first
+ * connection if that came first.
  */
-export function chargePointsFor(tx: Tx, by: { operatorId: number } | { ids: number[] }) {
+export function chargePointsFor(tx: Tx, by: { operatorPath: string } | { ids: number[] }) {
   const where =
-    'operatorId' in by ? sql`cp.operator_id = ${by.operatorId}` : sql`cp.id IN (${idList(by.ids)})`;
+    'operatorPath' in by
+      ? sql`cp.operator_id IN (SELECT o.id FROM operators o WHERE o.path LIKE ${`${by.operatorPath}%`})`
+      : sql`cp.id IN (${idList(by.ids)})`;
   return rows<CpRow>(
     tx,
     sql`SELECT cp.id, cp.charge_point_id, cp.name,

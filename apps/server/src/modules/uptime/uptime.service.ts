@@ -113,7 +113,8 @@ export class UptimeService {
     if (!op) throw notFound('operator');
     const from = startOfMonth(q.month, op.timeZone);
     const to = startOfMonth(nextMonth(q.month), op.timeZone);
-    const cps = await repo.chargePointsFor(this.db, { operatorId: op.id });
+    // The operator's network: its own charge points and those of the operators below it.
+    const cps = await repo.chargePointsFor(this.db, { operatorPath: op.path });
     const rows = await this.compute(cps, from, to);
     return {
       operatorId: op.id,

@@ -277,6 +277,9 @@ describe('the monthly report', () => {
     const ids = theirs.body.data.chargePoints.map((c) => c.chargePointId);
     expect(ids).toContain('UPT-ANK');
     expect(ids).not.toContain('UPT-A');
+    // The admin's own operator, the network's root, reports every charge point below it.
+    const network = (await report(admin)).body.data.chargePoints.map((c) => c.chargePointId);
+    expect(network).toEqual(expect.arrayContaining(['UPT-A', 'UPT-ANK']));
     // Faulted from 1 September 00:00Z to the month's end (21:00Z on the 30th), less the natural
     // disaster of the first day (00:00Z–24:00Z): 43,200 − 180 minutes of outage, 1,440 excluded.
     const ankCp = theirs.body.data.chargePoints.find((c) => c.chargePointId === 'UPT-ANK')!;
