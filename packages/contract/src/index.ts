@@ -48,3 +48,4 @@ export * from './adhoc.js';
 export * from './alerts.js';
 export * from './uptime.js';
 export * from './alerts-api.js';
+export * from './roaming.js';

@@ -31,6 +31,8 @@ export const AREAS = [
   'integrations',
   /** Alerts of the operations console and their rules (issue #33). */
   'alerts',
+  /** Roaming partners (OCPI) and what is published to them (issue #31). */
+  'roaming',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -62,7 +64,16 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   Admin: [...all(...AREAS), 'payments:refund', 'installation:write', 'commands:raw'],
   'Main Operator': [...all(...AREAS), 'payments:refund'],
   Finance: [
-    ...read('dashboards', 'chargePoints', 'drivers', 'operators', 'tariffs', 'sessions', 'auditLogs'),
+    ...read(
+      'dashboards',
+      'chargePoints',
+      'drivers',
+      'operators',
+      'tariffs',
+      'sessions',
+      'auditLogs',
+      'roaming',
+    ),
     ...all('payments'),
     'tariffs:write',
     'payments:refund',

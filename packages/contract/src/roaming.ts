@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { Text } from './common.js';
+
+/**
+ * Roaming (issue #31): Voltline as an OCPI 2.2.1 charge point operator (CPO). Partners are eMSPs
+ * (or hubs) whose drivers charge on the charge points an operator publishes to them. The OCPI
+ * interface itself lives outside `/api`, at `/ocpi/versions`; these are the portal's routes
+ * (relative to `/api/`).
+ */
+export const ROAMING_API = {
+  /** GET: partners in reach; their tokens are never shown. */
+  partners: 'portal/Roaming/partners',
+  /** GET one partner; PUT its name, publication and tariff choice. */
+  byId: (id: number | string) => `portal/Roaming/partners/${id}`,
+  /**
+   * POST: a partner that will register with Voltline. The answer carries token A and Voltline's
+   * versions URL, the only time token A is shown; the partner uses it once, in its credentials POST.
+   */
+  invite: 'portal/Roaming/partners/invite',
+  /** POST: Voltline registers with a partner given its versions URL and its token A. */
+  register: 'portal/Roaming/partners/register',
+  /** POST: fetch the partner's versions again and exchange new tokens (credentials PUT). */
+  refresh: (id: number | string) => `portal/Roaming/partners/${id}/refresh`,
+  /** POST: end the partnership: credentials DELETE at the partner (when reachable), tokens void. */
+  unregister: (id: number | string) => `portal/Roaming/partners/${id}/unregister`,
+  /** GET: Voltline's own OCPI identity (versions URL, country code, party id). */
+  identity: 'portal/Roaming/identity',
+} as const;
+
+/** The OCPI version Voltline speaks. */
+export const OCPI_VERSION = '2.2.1';
+
+export const OCPI_ROLES = ['CPO', 'EMSP', 'HUB', 'NAP', 'NSP', 'OTHER', 'SCSP'] as const;
+export const OcpiRole = z.enum(OCPI_ROLES);
+export type OcpiRole = z.infer<typeof OcpiRole>;
+
+/**
+ * invited: token A was made, the partner has not registered yet; registered: tokens exchanged,
+ * the partner may call and is called; unregistered: ended by either side, its tokens are void.
+ */
+export const ROAMING_PARTNER_STATES = ['invited', 'registered', 'unregistered'] as const;
+export const RoamingPartnerState = z.enum(ROAMING_PARTNER_STATES);
+export type RoamingPartnerState = z.infer<typeof RoamingPartnerState>;
+
+/** Who started the handshake: the partner with Voltline's token A, or Voltline with the partner's. */
+export const ROAMING_DIRECTIONS = ['inbound', 'outbound'] as const;
+export const RoamingDirection = z.enum(ROAMING_DIRECTIONS);
+
+/** One role the partner's credentials declare (a hub declares several parties). */
+export const RoamingPartyRole = z.object({
+  role: OcpiRole,
+  countryCode: z.string(),
+  partyId: z.string(),
+  name: z.string().nullable(),
+  website: z.string().nullable(),
+});
+export type RoamingPartyRole = z.infer<typeof RoamingPartyRole>;
+
+/** A module of the partner's version details: where Voltline calls it. */
+export const RoamingModule = z.object({
+  identifier: z.string(),
+  role: z.string().nullable(),
+  url: z.string(),
+});
+export type RoamingModule = z.infer<typeof RoamingModule>;
+
+/** A failed exchange with the partner, in words, kept for its page (the latest first). */
+export const RoamingError = z.object({ at: z.string(), message: z.string() });
+export type RoamingError = z.infer<typeof RoamingError>;
+
+export const RoamingPartner = z.object({
+  id: z.number().int(),
+  /** The operator the partnership belongs to: staff of it (and above) manage it. */
+  operatorId: z.number().int(),
+  operatorName: z.string(),
+  name: z.string(),
+  /** The partner's own party (the first of its roles); null until it registered. */
+  countryCode: z.string().nullable(),
+  partyId: z.string().nullable(),
+  role: OcpiRole.nullable(),
+  roles: z.array(RoamingPartyRole),
+  state: RoamingPartnerState,
+  direction: RoamingDirection,
+  versionsUrl: z.string().nullable(),
+  version: z.string().nullable(),
+  modules: z.array(RoamingModule),
+  /** Operators whose charge points (with those of their sub-operators) the partner sees. */
+  publishedOperators: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** The tariff the partner is shown for every published connector; null: each connector's own. */
+  tariffId: z.number().int().nullable(),
+  tariffName: z.string().nullable(),
+  /** Until when an invited partner's token A works. */
+  tokenAExpiresAt: z.string().nullable(),
+  lastSuccessAt: z.string().nullable(),
+  lastErrors: z.array(RoamingError),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RoamingPartner = z.infer<typeof RoamingPartner>;
+
+const partnerFields = {
+  name: Text(100),
+  publishedOperatorIds: z.array(z.number().int().positive()).max(200),
+  tariffId: z.number().int().positive().nullable(),
+};
+
+export const InviteRoamingPartnerBody = z.object({
+  operatorId: z.number().int().positive(),
+  ...partnerFields,
+  publishedOperatorIds: partnerFields.publishedOperatorIds.default([]),
+  tariffId: partnerFields.tariffId.default(null),
+});
+export type InviteRoamingPartnerBody = z.input<typeof InviteRoamingPartnerBody>;
+
+/** Token A of an invitation, with the versions URL the partner registers at: shown once. */
+export const RoamingInvitation = z.object({
+  partner: RoamingPartner,
+  tokenA: z.string(),
+  versionsUrl: z.string(),
+});
+export type RoamingInvitation = z.infer<typeof RoamingInvitation>;
+
+export const RegisterRoamingPartnerBody = InviteRoamingPartnerBody.extend({
+  versionsUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .pipe(z.url({ protocol: /^https?$/ })),
+  /** The token A the partner gave Voltline, as the partner wrote it. */
+  tokenA: Text(255),
+});
+export type RegisterRoamingPartnerBody = z.input<typeof RegisterRoamingPartnerBody>;
+
+export const UpdateRoamingPartnerBody = z.object(partnerFields).partial();
+export type UpdateRoamingPartnerBody = z.input<typeof UpdateRoamingPartnerBody>;
+
+export const RoamingIdentity = z.object({
+  versionsUrl: z.string(),
+  countryCode: z.string(),
+  partyId: z.string(),
+  version: z.string(),
+});
+export type RoamingIdentity = z.infer<typeof RoamingIdentity>;
