@@ -73,6 +73,8 @@ export const SERVER_LAYERS = [
   ['webhooks'],
   // Alerts (issue #33): rules over chargers' state raise grouped alerts, mailed and told as events.
   ['alerts'],
+  // Roaming (issue #31): Voltline's network as OCPI objects, for partners and as open data (AFIR).
+  ['roaming'],
   // The header's search reads every kind of record, each in its own query (issue #34).
   ['search'],
 ];

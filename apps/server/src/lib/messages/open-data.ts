@@ -6,7 +6,8 @@ const en = {
 
 const tr: Record<keyof typeof en, string> = {
   'openData.locationNotFound': 'Bu kimlikle yayımlanmış bir şarj lokasyonu yok.',
-  'openData.badDate': 'date_from ve date_to değerlerini 2026-11-01T00:00:00Z gibi ISO 8601 tarih-saat olarak verin.',
+  'openData.badDate':
+    'date_from ve date_to değerlerini 2026-11-01T00:00:00Z gibi ISO 8601 tarih-saat olarak verin.',
 };
 
 export const openDataMessages = { en, tr };

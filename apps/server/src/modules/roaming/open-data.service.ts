@@ -3,7 +3,11 @@ import type { Db } from '../../db/client.js';
 import { operators } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { toOcpiLocation } from './ocpi-objects/locations.js';
-import { publishedLocation, publishedLocations, publishedTariffs } from './ocpi-objects/publication.repository.js';
+import {
+  publishedLocation,
+  publishedLocations,
+  publishedTariffs,
+} from './ocpi-objects/publication.repository.js';
 import { toOcpiTariff } from './ocpi-objects/tariffs.js';
 import type { CpoIdentity, Location, Tariff } from './ocpi-objects/types.js';
 

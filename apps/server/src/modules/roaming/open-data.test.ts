@@ -22,14 +22,26 @@ async function addOperator(name: string, parent: { id: number; path: string } | 
   const db = t.database.db;
   const [op] = await db
     .insert(operators)
-    .values({ name, parentId: parent?.id ?? null, publishOpenData: publish, pricesIncludeVat: false, vatRate: 2000 })
+    .values({
+      name,
+      parentId: parent?.id ?? null,
+      publishOpenData: publish,
+      pricesIncludeVat: false,
+      vatRate: 2000,
+    })
     .returning();
   const path = `${parent?.path ?? '/'}${op!.id}/`;
   await db.update(operators).set({ path }).where(eq(operators.id, op!.id));
   return { id: op!.id, path };
 }
 
-async function addChargePoint(key: string, operatorId: number, updatedAt: string, over: Partial<typeof chargePoints.$inferInsert> = {}, tariffId: number | null = null) {
+async function addChargePoint(
+  key: string,
+  operatorId: number,
+  updatedAt: string,
+  over: Partial<typeof chargePoints.$inferInsert> = {},
+  tariffId: number | null = null,
+) {
   const db = t.database.db;
   const [cp] = await db
     .insert(chargePoints)
@@ -110,7 +122,10 @@ describe('open data (AFIR Art. 20)', () => {
     const b = r.body[1]!;
     expect(b).toMatchObject({ country_code: 'TR', party_id: 'VLT', country: 'TUR', publish: true });
     expect(b.coordinates).toEqual({ latitude: '41.0082000', longitude: '28.9784000' });
-    expect(b.evses![0]!.connectors[0]).toMatchObject({ standard: 'IEC_62196_T2_COMBO', tariff_ids: [String(subTariff)] });
+    expect(b.evses![0]!.connectors[0]).toMatchObject({
+      standard: 'IEC_62196_T2_COMBO',
+      tariff_ids: [String(subTariff)],
+    });
     expect(b.operator).toEqual({ name: 'Open Sub' });
   });
 
@@ -130,7 +145,9 @@ describe('open data (AFIR Art. 20)', () => {
   });
 
   it('filters on last_updated: date_from inclusive, date_to exclusive', async () => {
-    const r = await get<Location[]>('/api/public/locations?date_from=2026-02-01T00:00:00Z&date_to=2026-03-01T00:00:00Z');
+    const r = await get<Location[]>(
+      '/api/public/locations?date_from=2026-02-01T00:00:00Z&date_to=2026-03-01T00:00:00Z',
+    );
     expect(r.body.map((l) => l.id)).toEqual([String(cpIds.B)]);
     expect(r.res.headers['x-total-count']).toBe('1');
     const bad = await get<Err>('/api/public/locations?date_from=yesterday');
@@ -146,12 +163,19 @@ describe('open data (AFIR Art. 20)', () => {
     expect(same.status).toBe(304);
     expect(same.res.body).toBe('');
     expect((await get('/api/public/locations', { 'if-none-match': '"other"' })).status).toBe(200);
-    const since = await get('/api/public/locations', { 'if-modified-since': 'Sun, 01 Mar 2026 00:00:00 GMT' });
+    const since = await get('/api/public/locations', {
+      'if-modified-since': 'Sun, 01 Mar 2026 00:00:00 GMT',
+    });
     expect(since.status).toBe(304);
-    const before = await get('/api/public/locations', { 'if-modified-since': 'Sat, 28 Feb 2026 23:59:59 GMT' });
+    const before = await get('/api/public/locations', {
+      'if-modified-since': 'Sat, 28 Feb 2026 23:59:59 GMT',
+    });
     expect(before.status).toBe(200);
     // A new change makes the old ETag stale.
-    await t.database.db.update(chargePoints).set({ updatedAt: new Date('2026-04-01T00:00:00Z') }).where(eq(chargePoints.id, cpIds.A!));
+    await t.database.db
+      .update(chargePoints)
+      .set({ updatedAt: new Date('2026-04-01T00:00:00Z') })
+      .where(eq(chargePoints.id, cpIds.A!));
     const changed = await get('/api/public/locations', { 'if-none-match': etag });
     expect(changed.status).toBe(200);
     expect(changed.res.headers['last-modified']).toBe(new Date('2026-04-01T00:00:00Z').toUTCString());
@@ -175,7 +199,9 @@ describe('open data (AFIR Art. 20)', () => {
     const r = await get<Tariff[]>('/api/public/tariffs');
     expect(r.status).toBe(200);
     expect(r.body.map((x) => x.id)).toEqual([String(subTariff)]);
-    expect(r.body[0]!.elements).toEqual([{ price_components: [{ type: 'ENERGY', price: 12, vat: 20, step_size: 1 }] }]);
+    expect(r.body[0]!.elements).toEqual([
+      { price_components: [{ type: 'ENERGY', price: 12, vat: 20, step_size: 1 }] },
+    ]);
     expect(r.res.headers['x-total-count']).toBe('1');
     const later = await get<Tariff[]>('/api/public/tariffs?date_from=2026-05-01T00:00:00.001Z');
     expect(later.body).toEqual([]);
@@ -193,10 +219,14 @@ describe('open data (AFIR Art. 20)', () => {
 
   it('saves the choice on the operator form, audited', async () => {
     const admin = await t.login('admin@voltline.local');
-    const r = await t.call<{ data: { publishOpenData: boolean } }>('PUT', '/api/portal/operator/UpdateOperatorWithMerchantAsync', {
-      token: admin,
-      body: { id: closed, publishOpenData: true },
-    });
+    const r = await t.call<{ data: { publishOpenData: boolean } }>(
+      'PUT',
+      '/api/portal/operator/UpdateOperatorWithMerchantAsync',
+      {
+        token: admin,
+        body: { id: closed, publishOpenData: true },
+      },
+    );
     expect(r.status).toBe(200);
     expect(r.body.data.publishOpenData).toBe(true);
     const ids = (await get<Location[]>('/api/public/locations')).body.map((l) => l.id);

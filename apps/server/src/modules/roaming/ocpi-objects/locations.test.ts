@@ -118,9 +118,20 @@ describe('OCPI location mapping', () => {
   });
 
   it('derives voltage and amperage from the power, the connector’s own first', () => {
-    const loc = toOcpiLocation(identity, row(cp(), [connector(), connector({ id: 41, connectorId: 2, connectorType: 'CCS2', maximumPower: 92000 })]));
+    const loc = toOcpiLocation(
+      identity,
+      row(cp(), [
+        connector(),
+        connector({ id: 41, connectorId: 2, connectorType: 'CCS2', maximumPower: 92000 }),
+      ]),
+    );
     const [ac, dc] = loc.evses!.map((e) => e.connectors[0]!);
-    expect(ac).toMatchObject({ max_voltage: 230, max_amperage: 32, max_electric_power: 22000, tariff_ids: ['7'] });
+    expect(ac).toMatchObject({
+      max_voltage: 230,
+      max_amperage: 32,
+      max_electric_power: 22000,
+      tariff_ids: ['7'],
+    });
     expect(dc).toMatchObject({ max_voltage: 920, max_amperage: 100, max_electric_power: 92000 });
   });
 

@@ -118,7 +118,10 @@ const OCPP_TO_EVSE: Record<string, EvseStatus> = {
  * last report may be stale); else the connector's OCPP status, the charger's own (connector 0)
  * when that says the whole charger is Unavailable or Faulted.
  */
-export function evseStatus(cp: Pick<PublishedChargePoint, 'connected' | 'status'>, c: Pick<PublishedConnector, 'status' | 'archivedAt'>): EvseStatus {
+export function evseStatus(
+  cp: Pick<PublishedChargePoint, 'connected' | 'status'>,
+  c: Pick<PublishedConnector, 'status' | 'archivedAt'>,
+): EvseStatus {
   if (c.archivedAt) return 'REMOVED';
   if (!cp.connected) return 'UNKNOWN';
   if (cp.status === 'Faulted') return 'OUTOFORDER';
@@ -130,7 +133,11 @@ export function evseStatus(cp: Pick<PublishedChargePoint, 'connected' | 'status'
  * The eMI3 EVSE id: the one staff set on the connector, else `CC*PTY*E{charge point id}*{connector}`
  * (OCPI EvseId, ISO 15118 form).
  */
-export function evseId(identity: CpoIdentity, chargePointId: number, c: Pick<PublishedConnector, 'evseUid' | 'connectorId'>): string {
+export function evseId(
+  identity: CpoIdentity,
+  chargePointId: number,
+  c: Pick<PublishedConnector, 'evseUid' | 'connectorId'>,
+): string {
   const own = c.evseUid?.trim();
   if (own) return cut(own, 48);
   return `${identity.countryCode}*${identity.partyId}*E${chargePointId}*${c.connectorId}`;

@@ -57,10 +57,7 @@ function publishedChargePoints(operatorIds: number[]): SQL {
 }
 
 function lastUpdatedWithin(expr: SQL, from?: Date, to?: Date): SQL[] {
-  return [
-    ...(from ? [gte(expr, from.toISOString())] : []),
-    ...(to ? [lt(expr, to.toISOString())] : []),
-  ];
+  return [...(from ? [gte(expr, from.toISOString())] : []), ...(to ? [lt(expr, to.toISOString())] : [])];
 }
 
 const chargePointColumns = {
@@ -132,7 +129,10 @@ async function locationsWhere(db: Tx, where: SQL, offset: number, limit: number)
     db,
     cps.map((r) => r.chargePoint.id),
   );
-  return cps.map((r): PublishedLocationRow => ({ ...r, connectors: byChargePoint.get(r.chargePoint.id) ?? [] }));
+  return cps.map((r): PublishedLocationRow => ({
+    ...r,
+    connectors: byChargePoint.get(r.chargePoint.id) ?? [],
+  }));
 }
 
 /**

@@ -20,10 +20,18 @@ const tariff = (over: Partial<PublishedTariffRow> = {}): PublishedTariffRow => (
           { type: 'ENERGY', price: 45, stepSize: 1000 },
           { type: 'TIME', price: 120, stepSize: 60 },
         ],
-        restrictions: { startTime: '08:00', endTime: '20:00', dayOfWeek: ['MONDAY', 'FRIDAY'], maxPowerKw: 22 },
+        restrictions: {
+          startTime: '08:00',
+          endTime: '20:00',
+          dayOfWeek: ['MONDAY', 'FRIDAY'],
+          maxPowerKw: 22,
+        },
       },
       { priceComponents: [{ type: 'ENERGY', price: 30, stepSize: 1 }] },
-      { priceComponents: [{ type: 'PARKING_TIME', price: 600, stepSize: 300 }], restrictions: { minDurationSeconds: 3600 } },
+      {
+        priceComponents: [{ type: 'PARKING_TIME', price: 600, stepSize: 300 }],
+        restrictions: { minDurationSeconds: 3600 },
+      },
     ],
   },
   validFrom: new Date('2026-01-01T00:00:00Z'),
@@ -55,7 +63,12 @@ describe('OCPI tariff mapping', () => {
           { type: 'ENERGY', price: 0.45, vat: 20, step_size: 1000 },
           { type: 'TIME', price: 1.2, vat: 20, step_size: 60 },
         ],
-        restrictions: { start_time: '08:00', end_time: '20:00', day_of_week: ['MONDAY', 'FRIDAY'], max_power: 22 },
+        restrictions: {
+          start_time: '08:00',
+          end_time: '20:00',
+          day_of_week: ['MONDAY', 'FRIDAY'],
+          max_power: 22,
+        },
       },
       { price_components: [{ type: 'ENERGY', price: 0.3, vat: 20, step_size: 1 }] },
       {
@@ -70,20 +83,33 @@ describe('OCPI tariff mapping', () => {
     expect(priceExclVat(1000, 'TRY', 2000, false)).toBe(10);
     expect(priceExclVat(119, 'EUR', 1900, true)).toBe(1);
     const t = toOcpiTariff(identity, tariff({ pricesIncludeVat: true }));
-    expect(t.elements[0]!.price_components[0]).toEqual({ type: 'FLAT', price: 0.8333, vat: 20, step_size: 1 });
+    expect(t.elements[0]!.price_components[0]).toEqual({
+      type: 'FLAT',
+      price: 0.8333,
+      vat: 20,
+      step_size: 1,
+    });
     expect(t.elements[2]!.price_components[0]!.price).toBe(0.25);
   });
 
   it('derives components of a tariff stored without them, and prices a free tariff at nothing', () => {
     const legacy = toOcpiTariff(
       identity,
-      tariff({ components: null, currency: 'TRY', pricePerKwh: 750, fixedPrice: 500, pricesIncludeVat: false }),
+      tariff({
+        components: null,
+        currency: 'TRY',
+        pricePerKwh: 750,
+        fixedPrice: 500,
+        pricesIncludeVat: false,
+      }),
     );
     expect(legacy.elements.map((e) => e.price_components[0])).toEqual([
       { type: 'FLAT', price: 5, vat: 20, step_size: 1 },
       { type: 'ENERGY', price: 7.5, vat: 20, step_size: 1 },
     ]);
     const free = toOcpiTariff(identity, tariff({ components: null, paymentType: 'Free' }));
-    expect(free.elements).toEqual([{ price_components: [{ type: 'FLAT', price: 0, vat: 20, step_size: 1 }] }]);
+    expect(free.elements).toEqual([
+      { price_components: [{ type: 'FLAT', price: 0, vat: 20, step_size: 1 }] },
+    ]);
   });
 });

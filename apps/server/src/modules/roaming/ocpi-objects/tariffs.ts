@@ -34,7 +34,8 @@ export interface PublishedTariffRow {
 export function minorDigits(currency: string): number {
   try {
     return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2
     );
   } catch {
     return 2;
@@ -75,25 +76,25 @@ export function toOcpiRestrictions(r: VoltlineRestrictions): TariffRestrictions 
  * needs at least one element. A PARKING_TIME grace period has no OCPI field and is not shown.
  */
 export function toOcpiElements(t: PublishedTariffRow): TariffElement[] {
-  const components = t.components ?? componentsFromLegacy({
-    paymentType: t.paymentType as 'Prepaid' | 'Postpaid' | 'Free',
-    pricePerKwh: t.pricePerKwh,
-    limitKwh: t.limitKwh,
-    overLimitPricePerKwh: t.overLimitPricePerKwh,
-    fixedPrice: t.fixedPrice,
-  });
+  const components =
+    t.components ??
+    componentsFromLegacy({
+      paymentType: t.paymentType as 'Prepaid' | 'Postpaid' | 'Free',
+      pricePerKwh: t.pricePerKwh,
+      limitKwh: t.limitKwh,
+      overLimitPricePerKwh: t.overLimitPricePerKwh,
+      fixedPrice: t.fixedPrice,
+    });
   const vat = t.vatRate / 100;
   const elements = components.elements.map((e): TariffElement => {
     const restrictions = e.restrictions ? toOcpiRestrictions(e.restrictions) : undefined;
     return {
-      price_components: e.priceComponents.map(
-        (c): PriceComponent => ({
-          type: c.type,
-          price: priceExclVat(c.price, t.currency, t.vatRate, t.pricesIncludeVat),
-          vat,
-          step_size: c.type === 'FLAT' ? 1 : c.stepSize,
-        }),
-      ),
+      price_components: e.priceComponents.map((c): PriceComponent => ({
+        type: c.type,
+        price: priceExclVat(c.price, t.currency, t.vatRate, t.pricesIncludeVat),
+        vat,
+        step_size: c.type === 'FLAT' ? 1 : c.stepSize,
+      })),
       ...(restrictions ? { restrictions } : {}),
     };
   });

@@ -51,7 +51,8 @@ export interface Hours {
   exceptional_closings?: ExceptionalPeriod[];
 }
 
-export type EnergySourceCategory = 'NUCLEAR' | 'GENERAL_FOSSIL' | 'COAL' | 'GAS' | 'GENERAL_GREEN' | 'SOLAR' | 'WIND' | 'WATER';
+export type EnergySourceCategory =
+  'NUCLEAR' | 'GENERAL_FOSSIL' | 'COAL' | 'GAS' | 'GENERAL_GREEN' | 'SOLAR' | 'WIND' | 'WATER';
 export interface EnergyMix {
   is_green_energy: boolean;
   energy_sources?: { source: EnergySourceCategory; percentage: number }[];
@@ -132,12 +133,7 @@ export interface Evse {
 }
 
 export type ParkingType =
-  | 'ALONG_MOTORWAY'
-  | 'PARKING_GARAGE'
-  | 'PARKING_LOT'
-  | 'ON_DRIVEWAY'
-  | 'ON_STREET'
-  | 'UNDERGROUND_GARAGE';
+  'ALONG_MOTORWAY' | 'PARKING_GARAGE' | 'PARKING_LOT' | 'ON_DRIVEWAY' | 'ON_STREET' | 'UNDERGROUND_GARAGE';
 
 export interface Location {
   /** ISO 3166-1 alpha-2 of the CPO, string(2) */
