@@ -513,7 +513,7 @@ export function createServices({
     maintenance: new MaintenanceService(db),
     uptime: new UptimeService(db),
     // Voltline's OCPI party (issue #31): the roaming configuration will name it; TR*VLT until then.
-    openData: new OpenDataService(db, { countryCode: 'TR', partyId: 'VLT' }),
+    openData: new OpenDataService(db, { countryCode: 'TR', partyId: 'VLT' }, config.PUBLIC_URL),
     security: new SecurityService(db),
     certificateRenewal: new CertificateRenewal({
       db,

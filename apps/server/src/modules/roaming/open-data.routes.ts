@@ -66,11 +66,16 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, body: unknown,
 }
 
 /** OCPI-style paging headers: the total, the limit applied, and the next page's URL. */
-function pageHeaders(request: FastifyRequest, reply: FastifyReply, page: OpenDataPage<unknown>) {
+function pageHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: OpenDataPage<unknown>,
+  publicUrl: string,
+) {
   void reply.header('X-Total-Count', String(page.total)).header('X-Limit', String(page.limit));
   const next = page.offset + page.items.length;
   if (page.items.length > 0 && next < page.total) {
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    const url = new URL(`${publicUrl}${request.url}`);
     url.searchParams.set('offset', String(next));
     url.searchParams.set('limit', String(page.limit));
     void reply.header('Link', `<${url.toString()}>; rel="next"`);
@@ -95,7 +100,7 @@ export function openDataRoutes(app: App, { openData }: { openData: OpenDataServi
     },
     async (request, reply) => {
       const page = await openData.locations(toQuery(request.query));
-      pageHeaders(request, reply, page);
+      pageHeaders(request, reply, page, openData.publicUrl);
       return sendCached(request, reply, page.items, lastModified(page.items));
     },
   );
@@ -130,7 +135,7 @@ export function openDataRoutes(app: App, { openData }: { openData: OpenDataServi
     },
     async (request, reply) => {
       const page = await openData.tariffs(toQuery(request.query));
-      pageHeaders(request, reply, page);
+      pageHeaders(request, reply, page, openData.publicUrl);
       return sendCached(request, reply, page.items, lastModified(page.items));
     },
   );

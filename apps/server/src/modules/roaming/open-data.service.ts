@@ -37,6 +37,8 @@ export class OpenDataService {
   constructor(
     private readonly db: Db,
     readonly identity: CpoIdentity,
+    /** Voltline's public address (PUBLIC_URL): the next page's Link is given under it. */
+    readonly publicUrl: string,
   ) {}
 
   private async publishers(): Promise<number[]> {

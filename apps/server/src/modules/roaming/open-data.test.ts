@@ -135,7 +135,7 @@ describe('open data (AFIR Art. 20)', () => {
     expect(first.res.headers['x-total-count']).toBe('3');
     expect(first.res.headers['x-limit']).toBe('2');
     const link = String(first.res.headers.link);
-    expect(link).toMatch(/^<http.*\/api\/public\/locations\?.*offset=2.*>; rel="next"$/);
+    expect(link).toMatch(/^<http:\/\/voltline\.test\/api\/public\/locations\?.*offset=2.*>; rel="next"$/);
     const next = new URL(link.slice(1, link.indexOf('>')));
     const second = await get<Location[]>(`${next.pathname}${next.search}`);
     expect(second.body.map((l) => l.id)).toEqual([String(cpIds.C)]);
