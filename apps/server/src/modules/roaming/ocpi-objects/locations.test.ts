@@ -74,6 +74,8 @@ describe('OCPI location mapping', () => {
     expect(evseStatus(online, connector({ archivedAt: at('2026-11-03T00:00:00Z') }))).toBe('REMOVED');
     // The whole charger faulted (connector 0) puts each connector out of order.
     expect(evseStatus(cp({ status: 'Faulted' }), connector())).toBe('OUTOFORDER');
+    expect(evseStatus(cp({ status: 'Unavailable' }), connector())).toBe('INOPERATIVE');
+    expect(evseStatus(cp({ status: 'Unavailable' }), connector({ status: 'Charging' }))).toBe('CHARGING');
   });
 
   it('uses the EVSE id staff set, else the eMI3 form of the CPO, charge point and connector', () => {

@@ -116,7 +116,7 @@ const OCPP_TO_EVSE: Record<string, EvseStatus> = {
 /**
  * An EVSE's OCPI status: REMOVED once archived; UNKNOWN while the charger is not connected (its
  * last report may be stale); else the connector's OCPP status, the charger's own (connector 0)
- * when that says the whole charger is Unavailable or Faulted.
+ * when that says the whole charger is Faulted, or Unavailable for a free connector.
  */
 export function evseStatus(
   cp: Pick<PublishedChargePoint, 'connected' | 'status'>,
@@ -125,7 +125,8 @@ export function evseStatus(
   if (c.archivedAt) return 'REMOVED';
   if (!cp.connected) return 'UNKNOWN';
   if (cp.status === 'Faulted') return 'OUTOFORDER';
-  if (cp.status === 'Unavailable' && c.status !== 'Faulted') return 'INOPERATIVE';
+  // A charger made Unavailable finishes the charge under way; its free connectors take no new one.
+  if (cp.status === 'Unavailable' && c.status === 'Available') return 'INOPERATIVE';
   return OCPP_TO_EVSE[c.status] ?? 'UNKNOWN';
 }
 

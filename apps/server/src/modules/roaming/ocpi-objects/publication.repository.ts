@@ -43,7 +43,7 @@ function inNetwork(operatorIds: number[]): SQL {
 }
 
 /** A location's last_updated in SQL: as locationLastUpdated computes it. */
-const locationLastUpdated = sql`greatest(${chargePoints.updatedAt}, ${chargePoints.statusAt}, ${chargePoints.lastConnectedAt}, ${chargePoints.lastDisconnectedAt}, (SELECT max(greatest(c.created_at, c.status_at, c.archived_at)) FROM connectors c WHERE c.charge_point_id = ${chargePoints.id}))`;
+const locationLastUpdated = sql`greatest(${chargePoints.updatedAt}, ${chargePoints.statusAt}, ${chargePoints.lastConnectedAt}, ${chargePoints.lastDisconnectedAt}, (SELECT max(greatest(c.created_at, c.status_at, c.archived_at)) FROM connectors c WHERE c.charge_point_id = ${chargePoints.id} AND c.connector_id > 0))`;
 
 function publishedChargePoints(operatorIds: number[]): SQL {
   return and(
