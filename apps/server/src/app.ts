@@ -245,6 +245,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   every('adhocPayments', 5_000, () => services.adhoc.sweep());
   // Alerts (issue #33): chargers offline past their rule's delay raise or join an alert; back, it clears.
   every('alerts', 15_000, () => services.alerts.evaluateAlerts());
+  // Roaming partners are sent what changed (tariffs, locations, EVSE statuses) every 2 s (issue #31).
+  every('roamingPush', 2_000, () => services.roamingPusher.run());
   // Integration events and the webhook delivery log past their retention, every hour and at start.
   every('integrationsRetention', 3_600_000, () => services.integrationRetention.run());
 
@@ -268,7 +270,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
     own: services.roamingSettings.own,
     publicUrl: config.PUBLIC_URL,
     rateLimitPerMinute: config.OCPI_RATE_LIMIT_PER_MINUTE,
-    senders: [],
+    senders: services.roamingSenders,
   });
   // Prometheus metrics: outside /api (no rate limit, no user token), METRICS_TOKEN or METRICS_PORT.
   const metricsEndpoint = registerMetrics(app, config, services.metrics);

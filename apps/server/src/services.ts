@@ -444,7 +444,7 @@ export function createServices({
     clock,
     tokens,
     apiKeys: new ApiKeysService(db, clock),
-    ...createRoaming(db, clock, config),
+    ...createRoaming(db, clock, config, log),
     apiKeyAuth: new ApiKeyAuth(db, clock),
     ocpp,
     rawCalls: new RawCallsService(db, ocpp.gateway, config.nodeId),

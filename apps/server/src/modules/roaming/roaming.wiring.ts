@@ -1,11 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { RoamingCatalog } from './catalog.js';
+import { RoamingPusher } from './push/pusher.js';
 import { RoamingInbound } from './roaming.inbound.js';
 import { RoamingService, type RoamingSettings } from './roaming.service.js';
 
-/** Roaming's services from the configuration: the portal's side and the OCPI credentials module. */
-export function createRoaming(db: Db, clock: Clock, config: Config) {
+/** Roaming's services from the configuration: the portal's side, the OCPI modules, the pushes. */
+export function createRoaming(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger) {
   const settings: RoamingSettings = {
     own: {
       countryCode: config.OCPI_COUNTRY_CODE,
@@ -18,9 +21,21 @@ export function createRoaming(db: Db, clock: Clock, config: Config) {
     tokenADays: config.OCPI_TOKEN_A_DAYS,
   };
   const roaming = new RoamingService(db, clock, settings);
+  const catalog = new RoamingCatalog(db, settings.own);
+  const roamingPusher = new RoamingPusher({
+    db,
+    clock,
+    log,
+    own: settings.own,
+    call: settings.call,
+    catalog,
+    recordError: (id, err) => roaming.recordError(id, err),
+  });
   return {
     roaming,
     roamingInbound: new RoamingInbound(db, clock, settings, roaming),
     roamingSettings: settings,
+    roamingSenders: [catalog.locations(), catalog.tariffs()],
+    roamingPusher,
   };
 }

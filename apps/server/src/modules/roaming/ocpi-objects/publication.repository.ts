@@ -17,6 +17,11 @@ export interface PublicationQuery {
   dateFrom?: Date;
   /** Only objects whose last_updated is before this (OCPI date_to, exclusive). */
   dateTo?: Date;
+  /**
+   * Only locations whose own data changed at or after this (staff's edits, connectors added or
+   * archived), not their statuses: what a push sends whole (statuses go by their events).
+   */
+  dataChangedFrom?: Date;
   offset: number;
   limit: number;
 }
@@ -44,6 +49,9 @@ function inNetwork(operatorIds: number[]): SQL {
 
 /** A location's last_updated in SQL: as locationLastUpdated computes it. */
 const locationLastUpdated = sql`greatest(${chargePoints.updatedAt}, ${chargePoints.statusAt}, ${chargePoints.lastConnectedAt}, ${chargePoints.lastDisconnectedAt}, (SELECT max(greatest(c.created_at, c.status_at, c.archived_at)) FROM connectors c WHERE c.charge_point_id = ${chargePoints.id} AND c.connector_id > 0))`;
+
+/** When a location's own data last changed (its statuses aside). */
+const locationDataUpdated = sql`greatest(${chargePoints.updatedAt}, (SELECT max(greatest(c.created_at, c.archived_at)) FROM connectors c WHERE c.charge_point_id = ${chargePoints.id} AND c.connector_id > 0))`;
 
 function publishedChargePoints(operatorIds: number[]): SQL {
   return and(
@@ -144,6 +152,7 @@ export async function publishedLocations(db: Tx, q: PublicationQuery): Promise<P
   const where = and(
     publishedChargePoints(q.operatorIds),
     ...lastUpdatedWithin(locationLastUpdated, q.dateFrom, q.dateTo),
+    ...lastUpdatedWithin(locationDataUpdated, q.dataChangedFrom),
   ) as SQL;
   const [{ total } = { total: 0 }] = await db
     .select({ total: count() })
@@ -163,6 +172,17 @@ export async function publishedLocation(
   const where = and(publishedChargePoints(operatorIds), eq(chargePoints.id, Number(locationId))) as SQL;
   const [row] = await locationsWhere(db, where, 0, 1);
   return row;
+}
+
+/** The published locations among some charge points (by their ids), for status pushes. */
+export async function publishedLocationsOf(
+  db: Tx,
+  operatorIds: number[],
+  chargePointIds: number[],
+): Promise<PublishedLocationRow[]> {
+  if (operatorIds.length === 0 || chargePointIds.length === 0) return [];
+  const where = and(publishedChargePoints(operatorIds), inArray(chargePoints.id, chargePointIds)) as SQL;
+  return locationsWhere(db, where, 0, chargePointIds.length);
 }
 
 /** Tariffs billed by a connector of a published charge point. */
