@@ -31,7 +31,7 @@ const CATALOGS = import.meta.glob<Record<string, unknown>>(
     import: 'default',
   },
 );
-const catalog = (ns: string) => CATALOGS[`../../../public/locales/en/${ns}.json`];
+const catalog = (ns: string) => CATALOGS[`../../../public/locales/en/${ns}.json`] ?? {};
 
 beforeAll(async () => {
   // antd's responsive columns and grid ask the window what it matches; jsdom cannot tell.

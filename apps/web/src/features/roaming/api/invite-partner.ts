@@ -8,9 +8,12 @@ import {
 import { apiClient, unwrap } from '../../../lib/api-client';
 import { roamingKeys } from './keys';
 
-/** The answer holds token A: shown once, kept nowhere in the portal. */
+/**
+ * The answer holds token A: shown once, kept nowhere in the portal. A refusal is shown in the
+ * form itself, so the request raises no notice of its own.
+ */
 export const invitePartner = (body: InviteRoamingPartnerBody): Promise<RoamingInvitation> =>
-  unwrap(apiClient.post<Ok<RoamingInvitation>>(ROAMING_API.invite, body));
+  unwrap(apiClient.post<Ok<RoamingInvitation>>(ROAMING_API.invite, body, { silent: true }));
 
 export function useInvitePartner() {
   const queryClient = useQueryClient();
