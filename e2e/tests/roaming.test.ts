@@ -38,7 +38,7 @@ const credentials = (token: string) => ({
 beforeAll(async () => {
   // The partner runs beside the server, on this machine: the server must be allowed to reach it.
   [server, browser] = await Promise.all([
-    startServer({ WEBHOOK_ALLOW_PRIVATE: 'true', ROAMING_ALLOW_PRIVATE: 'true' }),
+    startServer({ OCPI_ALLOW_PRIVATE: 'true', OCPI_TIMEOUT_SECONDS: '5' }),
     launchBrowser(),
   ]);
   // A small eMSP: its versions, its 2.2.1 modules, and a credentials module that accepts anyone.
