@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { failingNow, partnerActions, partyOf, relativeTime, roamingActions } from './partner-words';
+import {
+  failingNow,
+  isHttpUrl,
+  partnerActions,
+  partyOf,
+  relativeTime,
+  roamingActions,
+} from './partner-words';
 
 const at = (iso: string) => ({ at: iso, message: 'The partner did not answer.' });
 
@@ -42,5 +49,12 @@ describe('roaming partner words', () => {
     expect(partnerActions('invited')).toEqual({ refresh: false, unregister: true, edit: true });
     expect(partnerActions('registered')).toEqual({ refresh: true, unregister: true, edit: true });
     expect(partnerActions('unregistered')).toEqual({ refresh: false, unregister: false, edit: false });
+  });
+
+  it('takes a versions URL in http or https, on any host and port, as the server does', () => {
+    expect(isHttpUrl('https://emsp.example/ocpi/versions')).toBe(true);
+    expect(isHttpUrl(' http://127.0.0.1:9/ocpi/versions ')).toBe(true);
+    expect(isHttpUrl('ftp://emsp.example/ocpi/versions')).toBe(false);
+    expect(isHttpUrl('emsp.example/ocpi/versions')).toBe(false);
   });
 });

@@ -69,3 +69,13 @@ export function serverMessage(error: unknown): string | null {
 export function operatorNames(p: Pick<RoamingPartner, 'publishedOperators'>): string[] {
   return p.publishedOperators.map((o) => o.name);
 }
+
+/** An http(s) address as the server takes it (the contract's `z.url` with http or https). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value.trim());
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}

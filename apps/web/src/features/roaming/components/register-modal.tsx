@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RoamingPartner } from '@voltline/contract';
 import { useMe } from '../../../api/get-me';
 import { useRegisterPartner } from '../api/register-partner';
+import { isHttpUrl } from '../partner-words';
 import { FormRefusal } from './form-refusal';
 import { partnerBody, PartnerFields, type PartnerValues } from './partner-fields';
 
@@ -67,7 +68,15 @@ export function RegisterModal({
           label={t('fields.versionsUrl')}
           name="versionsUrl"
           extra={t('register.versionsUrlHint')}
-          rules={[{ required: true, type: 'url', message: t('form.urlRequired') }]}
+          rules={[
+            {
+              required: true,
+              validator: (_, value: string | undefined) =>
+                value && isHttpUrl(value)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('form.urlRequired'))),
+            },
+          ]}
         >
           <Input
             placeholder="https://partner.example/ocpi/versions"
