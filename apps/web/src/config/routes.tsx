@@ -17,6 +17,7 @@ import { SMART_CHARGING_ROUTES } from '../features/smart-charging/routes';
 import { TARIFF_ROUTES } from '../features/tariffs/routes';
 import { API_KEY_ROUTES } from '../features/api-keys/routes';
 import { WEBHOOK_ROUTES } from '../features/webhooks/routes';
+import { ROAMING_ROUTES } from '../features/roaming/routes';
 import { lazyScreen } from '../lib/lazy';
 import {
   APP_PREFIX,
@@ -92,6 +93,7 @@ export const PROTECTED_ROUTES: ScreenRoute[] = [
   ...ALERT_ROUTES,
   ...API_KEY_ROUTES,
   ...WEBHOOK_ROUTES,
+  ...ROAMING_ROUTES,
 ];
 
 export const MENU_ROUTES = PROTECTED_ROUTES.filter((r) => r.menu);

@@ -20,6 +20,7 @@ export type MenuIcon =
   | 'Dollar'
   | 'Environment'
   | 'FileSearch'
+  | 'Global'
   | 'Idcard'
   | 'LineChart'
   | 'SafetyCertificate'

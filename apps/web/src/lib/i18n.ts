@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'apiKeys',
   'webhooks',
   'alerts',
+  'roaming',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
