@@ -36,8 +36,8 @@ const en = {
 
 const tr: Record<keyof typeof en, string> = {
   'roaming.invited':
-    'İş ortağı davet edildi. A jetonunu ve sürümler adresini şimdi verin: A jetonu bir daha gösterilmez.',
-  'roaming.registered': 'İş ortağına kayıt olundu: jetonlar değiş tokuş edildi.',
+    'İş ortağı davet edildi. A belirtecini ve sürümler adresini şimdi verin: A belirteci bir daha gösterilmez.',
+  'roaming.registered': 'İş ortağına kayıt olundu: belirteçler değiş tokuş edildi.',
   'roaming.updated': 'İş ortağı kaydedildi.',
   'roaming.refreshed': 'İş ortağıyla kimlik bilgileri yenilendi.',
   'roaming.unregisteredDone': 'Ortaklık sona erdi: iş ortağı artık Voltline’ı çağıramaz.',
@@ -48,14 +48,14 @@ const tr: Record<keyof typeof en, string> = {
     '{url} adresi https:// kullanmalı (düz http:// yalnızca sunucunun izin verdiği özel bir ağa).',
   'roaming.unreachable': 'İş ortağı {url} adresinde yanıt vermedi.',
   'roaming.tokenRefused':
-    'İş ortağı {url} adresinde jetonu reddetti (HTTP 401): size verdiği jetonu kontrol edin.',
+    'İş ortağı {url} adresinde belirteci reddetti (HTTP 401): size verdiği belirteci kontrol edin.',
   'roaming.refused': 'İş ortağı {url} çağrısını reddetti: HTTP {http}, OCPI durumu {code} ({message}).',
   'roaming.notOcpi': 'İş ortağı {url} adresinde yanıt verdi, ancak OCPI biçiminde değil.',
   'roaming.noCommonVersion':
     'İş ortağı OCPI {offered} sunuyor; Voltline OCPI 2.2.1 konuşur. İş ortağından bir 2.2.1 sürümler adresi isteyin.',
   'roaming.noCredentialsModule':
     'İş ortağının OCPI 2.2.1’i credentials modülü içermiyor; ona kayıt olunamaz.',
-  'roaming.badCredentials': 'İş ortağının kayıt yanıtında geçerli bir jeton ya da rol yok.',
+  'roaming.badCredentials': 'İş ortağının kayıt yanıtında geçerli bir belirteç ya da rol yok.',
   'roaming.notRegistered': 'Bu iş ortağı kayıtlı değil; yalnızca kayıtlı bir iş ortağı yenilenebilir.',
   'roaming.alreadyEnded': 'Bu ortaklık zaten sona erdi.',
   'roaming.operatorNotInPartner': 'İş ortağına yalnızca onun operatörü ve altındakiler yayımlanabilir.',
