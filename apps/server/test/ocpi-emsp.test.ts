@@ -360,9 +360,13 @@ describe('OCPI eMSP stand-in', () => {
     cpo = await startTinyCpo();
     await cpo.registerWith(emsp.versionsUrl, emsp.issueTokenA());
     const url = `${emsp.moduleUrl('locations')}/TR/VLT/LOC1`;
-    expect((await cpo.call('PUT', url, location('LOC1'))).body.status_code).toBe(1000);
+    const first = await cpo.call('PUT', url, location('LOC1'));
+    expect(first.status).toBe(201);
+    expect(first.body.status_code).toBe(1000);
+    expect((await cpo.call('PUT', url, location('LOC1'))).status).toBe(200);
     const bad = await cpo.call('PUT', url, location('LOC1', { coordinates: undefined }));
-    expect(bad.status).toBe(400);
+    // Valid JSON at an existing resource: no HTTP error, OCPI 2001.
+    expect(bad.status).toBe(200);
     expect(bad.body.status_code).toBe(2001);
     expect(bad.body.status_message).toContain('coordinates');
     expect((await cpo.call('PUT', url, location('LOC2'))).body.status_code).toBe(2001);
@@ -436,6 +440,7 @@ describe('OCPI eMSP stand-in', () => {
       last_updated: '2026-01-01T11:00:00Z',
     };
     const posted = await cpo.call('POST', emsp.moduleUrl('cdrs'), cdr);
+    expect(posted.status).toBe(201);
     expect(posted.body.status_code).toBe(1000);
     const where = posted.headers.get('location')!;
     expect((await cpo.call('GET', where)).body.data).toEqual(cdr);
@@ -462,7 +467,11 @@ describe('OCPI eMSP stand-in', () => {
     expect((await cpo.call('POST', url('T2'))).body.data).toMatchObject({ allowed: 'BLOCKED' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(45);
     const unknown = await cpo.call('POST', url('T9'));
+    expect(unknown.status).toBe(404);
     expect(unknown.body.status_code).toBe(2004);
+    expect(unknown.body.data).toBeUndefined();
+    emsp.setAuthorization('T1', { allowed: 'ALLOWED', needsLocation: true });
+    expect((await cpo.call('POST', url('T1'))).body.status_code).toBe(2002);
   });
 
   it('sends a command with a response_url and records the CommandResult the CPO posts there', async () => {

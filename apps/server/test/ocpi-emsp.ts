@@ -307,6 +307,14 @@ class Reply {
 }
 const ok = (data?: unknown, headers?: Record<string, string>) =>
   new Reply(200, Status.success, undefined, data, headers);
+/** Status codes: "HTTP 201 - Created when the object has been newly created in the server system". */
+const created = (headers?: Record<string, string>) =>
+  new Reply(201, Status.success, undefined, undefined, headers);
+/**
+ * Status codes: "If a request is syntactically valid JSON and addresses an existing resource, a
+ * HTTP error MUST NOT be returned": OCPI errors (2001, 3001...) go with HTTP 200; 401, 404 and 405
+ * only where the text names them.
+ */
 const fail = (http: number, code: number, message: string) => new Reply(http, code, message);
 
 /**
@@ -336,7 +344,10 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
   const sessions = new Map<string, Obj>();
   const cdrs = new Map<string, Obj>();
   const tokens: Obj[] = [];
-  const authorizations = new Map<string, { allowed: Allowed; delayMs?: number; info?: string }>();
+  const authorizations = new Map<
+    string,
+    { allowed: Allowed; delayMs?: number; info?: string; needsLocation?: boolean }
+  >();
   const commandResults = new Map<string, Obj>();
 
   const server = createServer((req, res) => void handle(req, res));
@@ -351,8 +362,10 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
   ];
   const ownCredentials = (token: string): Credentials => ({ token, url: versionsUrl, roles: ownRoles() });
   const endpoints: Endpoint[] = [
+    // Versions module, Endpoint class: "It is advised to send SENDER as the InterfaceRole for one's
+    // own credentials endpoint and to disregard the value of the role property [...] for other
+    // platforms' credentials modules".
     { identifier: 'credentials', role: 'SENDER', url: moduleUrl('credentials') },
-    { identifier: 'credentials', role: 'RECEIVER', url: moduleUrl('credentials') },
     { identifier: 'locations', role: 'RECEIVER', url: moduleUrl('locations') },
     { identifier: 'tariffs', role: 'RECEIVER', url: moduleUrl('tariffs') },
     { identifier: 'sessions', role: 'RECEIVER', url: moduleUrl('sessions') },
@@ -428,6 +441,15 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
       problem(
         `${method} ${target.pathname}: X-Correlation-ID not echoed ("every response to this request SHALL contain the same ID")`,
       );
+    if (
+      isObj(parsed) &&
+      res.status >= 400 &&
+      ![401, 404, 405].includes(res.status) &&
+      Number(parsed.status_code) >= 2000
+    )
+      problem(
+        `${method} ${target.pathname}: HTTP ${res.status} with OCPI ${String(parsed.status_code)} ("If a request is syntactically valid JSON and addresses an existing resource, a HTTP error MUST NOT be returned")`,
+      );
     const envelope = (isObj(parsed) ? parsed : { status_code: 0, timestamp: '' }) as unknown as Envelope<T>;
     return { status: res.status, headers: res.headers, envelope };
   }
@@ -445,7 +467,7 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
   }
 
   function expectSuccess<T>(what: string, a: Answer<T>): T {
-    if (a.status !== 200 || a.envelope.status_code !== Status.success)
+    if (a.status < 200 || a.status > 299 || a.envelope.status_code !== Status.success)
       throw new Error(
         `${what}: HTTP ${a.status}, status_code ${a.envelope.status_code} ${a.envelope.status_message ?? ''}`,
       );
@@ -610,7 +632,7 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
   }
 
   async function route(method: string, url: URL, body: unknown, token: string | undefined): Promise<Reply> {
-    const path = url.pathname.replace(/\/+$/, '');
+    const path = url.pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '');
     const prefix = `/ocpi/${OCPI_VERSION}`;
     // Command results arrive at the response_url given, which is a URL of this eMSP's own.
     const isVersions = path === '/ocpi/versions' || path === prefix;
@@ -647,7 +669,7 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
       case 'commands':
         if (method === 'POST' && rest.length === 2) {
           const err = isObj(body) ? missing(body, COMMAND_RESULT) : 'CommandResult must be an object';
-          if (err) return fail(400, Status.invalidParameters, err);
+          if (err) return fail(200, Status.invalidParameters, err);
           commandResults.set(rest[1]!, body as Obj);
           return ok();
         }
@@ -677,14 +699,14 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
     // client has not been registered yet".
     if (method === 'POST' && !isTokenA) return fail(405, Status.clientError, 'already registered');
     if (method === 'PUT' && isTokenA) return fail(405, Status.clientError, 'not registered');
-    if (!isObj(body)) return fail(400, Status.invalidParameters, 'credentials must be an object');
+    if (!isObj(body)) return fail(200, Status.invalidParameters, 'credentials must be an object');
     const err = missing(body, { token: str, url: str });
-    if (err) return fail(400, Status.invalidParameters, err);
+    if (err) return fail(200, Status.invalidParameters, err);
     let roles: CredentialsRole[];
     try {
       roles = checkRoles(body.roles);
     } catch (e) {
-      return fail(400, Status.invalidParameters, (e as Error).message);
+      return fail(200, Status.invalidParameters, (e as Error).message);
     }
     const given = body.token as string;
     const previousPeer = peer;
@@ -697,7 +719,7 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
     } catch (e) {
       peer = previousPeer;
       theirToken = previousTheir;
-      if (e instanceof UnsupportedVersion) return fail(400, Status.unsupportedVersion, e.message);
+      if (e instanceof UnsupportedVersion) return fail(200, Status.unsupportedVersion, e.message);
       // "the server should add the status code 3001 in the response to the POST from the client".
       return fail(
         400,
@@ -719,7 +741,7 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
   /** The URL's country_code/party_id must be the peer's (transport_and_format, Client Owned Object Push). */
   function ownedBy(countryCode: string | undefined, partyId: string | undefined): Reply | null {
     if (!countryCode || !partyId)
-      return fail(400, Status.invalidParameters, 'country_code and party_id are required in the URL');
+      return fail(200, Status.invalidParameters, 'country_code and party_id are required in the URL');
     const match = peer?.roles.some(
       (r) =>
         r.country_code.toUpperCase() === countryCode.toUpperCase() &&
@@ -743,22 +765,22 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
         `${idField} ${text(o[idField])} differs from the URL's ${id}`,
       );
     if (o.country_code !== undefined && text(o.country_code).toUpperCase() !== countryCode.toUpperCase())
-      return fail(400, Status.invalidParameters, 'country_code differs from the URL');
+      return fail(200, Status.invalidParameters, 'country_code differs from the URL');
     if (o.party_id !== undefined && text(o.party_id).toUpperCase() !== partyId.toUpperCase())
-      return fail(400, Status.invalidParameters, 'party_id differs from the URL');
+      return fail(200, Status.invalidParameters, 'party_id differs from the URL');
     return null;
   }
   const key = (countryCode: string, partyId: string, id: string) =>
     `${countryCode.toUpperCase()}/${partyId.toUpperCase()}/${id}`;
   const invalid = (kind: keyof typeof VALIDATORS, v: unknown) => {
     const err = invalidOcpiObject(kind, v);
-    return err ? fail(400, Status.invalidParameters, `invalid ${kind}: ${err}`) : null;
+    return err ? fail(200, Status.invalidParameters, `invalid ${kind}: ${err}`) : null;
   };
   function patchable(body: unknown): Reply | null {
-    if (!isObj(body)) return fail(400, Status.invalidParameters, 'a PATCH body must be an object');
+    if (!isObj(body)) return fail(200, Status.invalidParameters, 'a PATCH body must be an object');
     // "Any request to the PATCH method SHALL contain the last_updated field."
     if (dateTime(body.last_updated))
-      return fail(400, Status.invalidParameters, 'last_updated is required in a PATCH');
+      return fail(200, Status.invalidParameters, 'last_updated is required in a PATCH');
     return null;
   }
 
@@ -789,8 +811,9 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
           const badEvse = invalid('evse', e);
           if (badEvse) return badEvse;
         }
+        const isNew = !locations.has(k);
         locations.set(k, structuredClone(body as Obj));
-        return ok();
+        return isNew ? created() : ok();
       }
       if (!location) return fail(404, Status.unknownLocation, `unknown location ${locationId}`);
       if (!connectorId) {
@@ -801,7 +824,7 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
         if (at >= 0) list[at] = structuredClone(body as Obj);
         else list.push(structuredClone(body as Obj));
         touch((body as Obj).last_updated);
-        return ok();
+        return at >= 0 ? ok() : created();
       }
       if (!evse) return fail(404, Status.unknownLocation, `unknown EVSE ${evseUid}`);
       const bad = invalid('connector', body) ?? sameOwner(body as Obj, c!, p!, 'id', connectorId);
@@ -811,7 +834,7 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
       if (at >= 0) list[at] = structuredClone(body as Obj);
       else list.push(structuredClone(body as Obj));
       touch((body as Obj).last_updated);
-      return ok();
+      return at >= 0 ? ok() : created();
     }
     if (method === 'PATCH') {
       const bad = patchable(body);
@@ -849,8 +872,9 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
     if (method === 'PUT') {
       const bad = invalid(kind, body) ?? sameOwner(body as Obj, c!, p!, 'id', id);
       if (bad) return bad;
+      const isNew = !store.has(k);
       store.set(k, structuredClone(body as Obj));
-      return ok();
+      return isNew ? created() : ok();
     }
     const bad = patchable(body);
     if (bad) return bad;
@@ -869,9 +893,9 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
       if (refused) return refused;
       const k = key(cdr.country_code as string, cdr.party_id as string, cdr.id as string);
       // CDRs cannot be changed: a second CDR with the same id is refused.
-      if (cdrs.has(k)) return fail(400, Status.invalidParameters, `CDR ${String(cdr.id)} was posted before`);
+      if (cdrs.has(k)) return fail(200, Status.invalidParameters, `CDR ${String(cdr.id)} was posted before`);
       cdrs.set(k, structuredClone(cdr));
-      return ok(undefined, {
+      return created({
         location: `${moduleUrl('cdrs')}/${k.split('/').map(encodeURIComponent).join('/')}`,
       });
     }
@@ -893,11 +917,15 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
         const err = isObj(body)
           ? missing(body, { location_id: str })
           : 'LocationReferences must be an object';
-        if (err) return fail(400, Status.invalidParameters, err);
+        if (err) return fail(200, Status.invalidParameters, err);
       }
       // "If the Token is not known, the response SHALL contain status code 2004: Unknown Token".
       if (!token) return fail(404, Status.unknownToken, 'unknown token');
       const rule = authorizations.get(`${type}/${rest[0]}`);
+      // "When the eMSP receives a 'real-time' authorization request from a CPO that contains too
+      // little information (no LocationReferences provided) [...] SHALL respond with the OCPI status: 2002".
+      if (rule?.needsLocation && body === undefined)
+        return fail(200, Status.notEnoughInformation, 'LocationReferences are needed for this token');
       if (rule?.delayMs) await new Promise((r) => setTimeout(r, rule.delayMs));
       const allowed: Allowed = rule?.allowed ?? (token.valid ? 'ALLOWED' : 'BLOCKED');
       const info: Obj = { allowed, token };
@@ -915,11 +943,11 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
     const from = q.get('date_from');
     const to = q.get('date_to');
     for (const d of [from, to])
-      if (d !== null && dateTime(d)) return fail(400, Status.invalidParameters, `not a DateTime: ${d}`);
+      if (d !== null && dateTime(d)) return fail(200, Status.invalidParameters, `not a DateTime: ${d}`);
     const offset = q.has('offset') ? Number(q.get('offset')) : 0;
     const asked = q.has('limit') ? Number(q.get('limit')) : maxLimit;
     if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(asked) || asked < 0)
-      return fail(400, Status.invalidParameters, 'offset and limit must be non-negative integers');
+      return fail(200, Status.invalidParameters, 'offset and limit must be non-negative integers');
     const at = (o: Obj) => Date.parse(String(o.last_updated));
     const matching = all.filter(
       (o) => (from === null || at(o) >= Date.parse(from)) && (to === null || at(o) < Date.parse(to)),
@@ -1025,7 +1053,7 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
       response_url: responseUrl,
       ...payload,
     });
-    if (answer.status === 200 && answer.envelope.status_code === Status.success) {
+    if (answer.envelope.status_code === Status.success) {
       const err = isObj(answer.envelope.data)
         ? missing(answer.envelope.data, COMMAND_RESPONSE)
         : 'no CommandResponse';
@@ -1087,7 +1115,7 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
     /** How the tokens sender answers a real-time authorization of this token. */
     setAuthorization(
       uid: string,
-      rule: { allowed: Allowed; delayMs?: number; info?: string },
+      rule: { allowed: Allowed; delayMs?: number; info?: string; needsLocation?: boolean },
       type = 'RFID',
     ) {
       authorizations.set(`${type}/${uid}`, rule);
