@@ -6,6 +6,7 @@ import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { alertRoutes } from './modules/alerts/alerts.routes.js';
+import { roamingRoutes } from './modules/roaming/roaming.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { bookingRoutes } from './modules/bookings/bookings.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -93,4 +94,5 @@ export function apiRoutes(api: App, services: Services): void {
   apiKeyRoutes(api, services);
   webhookRoutes(api, services);
   alertRoutes(api, services);
+  roamingRoutes(api, services);
 }

@@ -32,6 +32,7 @@ import { everyOnLeader } from './cluster/every-on-leader.js';
 import { connectNats } from './cluster/nats.js';
 import { acceptEmptyBodies } from './plugins/bodies.js';
 import { registerPortal } from './plugins/portal.js';
+import { ocpiRoutes } from './modules/roaming/ocpi.routes.js';
 import { createServices, type Services } from './services.js';
 import { VERSION } from './version.js';
 
@@ -260,6 +261,15 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   await sandboxPageRoutes(app, services.paymentProviders.sandbox);
   // Ad-hoc payment's public pages and the providers' webhooks: outside /api, no account.
   await adhocRoutes(app, services.adhoc);
+  // Roaming partners' OCPI 2.2.1 interface: outside /api, their credentials token is the key.
+  await ocpiRoutes(app, {
+    inbound: services.roamingInbound,
+    clock: services.clock,
+    own: services.roamingSettings.own,
+    publicUrl: config.PUBLIC_URL,
+    rateLimitPerMinute: config.OCPI_RATE_LIMIT_PER_MINUTE,
+    senders: [],
+  });
   // Prometheus metrics: outside /api (no rate limit, no user token), METRICS_TOKEN or METRICS_PORT.
   const metricsEndpoint = registerMetrics(app, config, services.metrics);
   app.decorate('metricsPort', () => metricsEndpoint.port());

@@ -193,6 +193,29 @@ const EnvSchema = z.object({
   WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** Finished webhook deliveries (delivered or given up) older than this are deleted with their tries (hourly). */
   WEBHOOK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /**
+   * Roaming (OCPI 2.2.1, issue #31): Voltline's own party as a charge point operator, the name it
+   * gives partners, and how long an invitation's token A works.
+   */
+  OCPI_COUNTRY_CODE: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as TR')
+    .default('TR'),
+  OCPI_PARTY_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{3}$/, 'must be three letters or digits such as VLT')
+    .default('VLT'),
+  OCPI_BUSINESS_NAME: z.string().min(1).max(100).default('Voltline'),
+  OCPI_TOKEN_A_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+  /** How long a roaming partner has to answer one call. */
+  OCPI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
+  /**
+   * Roaming partners may be on loopback and private addresses (and plain http there): for a partner
+   * on the same machine or network. Off by default (SSRF), as for webhooks.
+   */
+  OCPI_ALLOW_PRIVATE: bool.default(false),
+  /** Requests one roaming partner (by its token) may make to /ocpi a minute. */
+  OCPI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

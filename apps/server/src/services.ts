@@ -12,6 +12,7 @@ import { Metrics } from './lib/metrics.js';
 import { TokenService } from './lib/tokens.js';
 import { ApiKeyAuth } from './modules/api-keys/api-key-auth.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
+import { createRoaming } from './modules/roaming/roaming.wiring.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { AuditService } from './modules/audit/audit.query.js';
 import { RegistrationLinks } from './modules/auth/registration-link.js';
@@ -442,6 +443,7 @@ export function createServices({
     clock,
     tokens,
     apiKeys: new ApiKeysService(db, clock),
+    ...createRoaming(db, clock, config),
     apiKeyAuth: new ApiKeyAuth(db, clock),
     ocpp,
     rawCalls: new RawCallsService(db, ocpp.gateway, config.nodeId),

@@ -83,6 +83,7 @@ const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/portal\/integrations\/apiKeys\b/, 'integrations'],
   [/^\/api\/portal\/Webhooks\b/, 'integrations'],
   [/^\/api\/portal\/Alerts\b/, 'alerts'],
+  [/^\/api\/portal\/Roaming\b/, 'roaming'],
   // The monthly uptime report reads like the dashboards; excluded downtime is the charge point's.
   [/^\/api\/portal\/uptime\/report\b/, 'dashboards'],
   [/^\/api\/portal\/uptime-exclusions\b/, 'chargePoints'],

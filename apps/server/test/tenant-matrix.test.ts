@@ -19,6 +19,7 @@ import {
   driverVehicles,
   operators,
   rfidCards,
+  roamingPartners,
   smartChargingGroups,
   smartChargingMembers,
   tariffs,
@@ -52,6 +53,7 @@ const MARKERS = [
   'Ankara probe grid',
   'Ankara probe key',
   'ank-probe-hook',
+  'Ankara probe partner',
 ];
 
 beforeAll(async () => {
@@ -256,6 +258,16 @@ beforeAll(async () => {
     })
     .returning();
   Object.assign(ids, { uptimeExclusion: exclusion!.id });
+  const [partner] = await db
+    .insert(roamingPartners)
+    .values({
+      operatorId: ankara!.id,
+      name: 'Ankara probe partner',
+      state: 'registered',
+      direction: 'inbound',
+    })
+    .returning();
+  Object.assign(ids, { roamingPartner: partner!.id });
   const [connector] = await db.select().from(connectors).where(eq(connectors.chargePointId, cp.id));
   Object.assign(ids, {
     apiKey: apiKey!.id,
@@ -313,6 +325,7 @@ function idFor(url: string): number | string | undefined {
     [/\/uptime-exclusions\/:id/, 'uptimeExclusion'],
     [/\/Alerts\/rules\/:id/, 'alertRule'],
     [/\/Alerts\/:id/, 'alert'],
+    [/\/Roaming\/partners\/:id/, 'roamingPartner'],
   ];
   const key = rules.find(([re]) => re.test(url))?.[1];
   return key === undefined ? undefined : ids[key];
@@ -330,6 +343,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/portal/Alerts/:id/resolve': {},
   'POST /api/portal/integrations/apiKeys/:id/rotate': { overlapHours: 1 },
   'PUT /api/portal/Webhooks/:id': { description: 'tenant probe' },
+  'PUT /api/portal/Roaming/partners/:id': { name: 'tenant probe' },
   'POST /api/portal/Transaction/:id/close': { reason: 'tenant probe' },
   'POST /api/portal/Transaction/:id/review': { action: 'release', note: 'tenant probe' },
   'POST /api/portal/ChargePoint/:id/password': {},

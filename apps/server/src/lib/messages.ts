@@ -33,6 +33,7 @@ import { bulkMessages } from './messages/bulk.js';
 import { webhookMessages } from './messages/webhooks.js';
 import { remoteStartMessages } from './messages/remote-start.js';
 import { alertMessages } from './messages/alerts.js';
+import { roamingMessages } from './messages/roaming.js';
 
 /**
  * Every text the API answers with, in each language of the portal. Keys are grouped by domain;
@@ -73,6 +74,7 @@ const en = {
   ...receiptMessages.en,
   ...stickerMessages.en,
   ...alertMessages.en,
+  ...roamingMessages.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -112,6 +114,7 @@ const tr: Record<MessageKey, string> = {
   ...receiptMessages.tr,
   ...stickerMessages.tr,
   ...alertMessages.tr,
+  ...roamingMessages.tr,
 };
 
 const dictionaries: Record<Locale, Record<string, string>> = { en, tr };

@@ -29,3 +29,4 @@ export * from './webhooks.js';
 export * from './adhoc.js';
 export * from './alerts.js';
 export * from './uptime.js';
+export * from './roaming.js';

@@ -1,0 +1,378 @@
+import {
+  OCPI_VERSION,
+  type InviteRoamingPartnerBody,
+  type Locale,
+  type OcpiRole,
+  type RegisterRoamingPartnerBody,
+  type RoamingIdentity,
+  type RoamingInvitation,
+  type RoamingPartner,
+  type RoamingPartnerState,
+  type UpdateRoamingPartnerBody,
+} from '@voltline/contract';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Ctx } from '../../lib/context.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { translate, type MessageKey } from '../../lib/messages.js';
+import { audit } from '../audit/audit.service.js';
+import { operatorInReach } from '../operators/reach.js';
+import { ocpiCall, PartnerCallError } from './ocpi/client.js';
+import {
+  CredentialsObject,
+  discover,
+  moduleUrl,
+  ownCredentials,
+  partyRoles,
+  type CallOptions,
+  type OwnParty,
+} from './ocpi/credentials.js';
+import { hashToken, newCredentialsToken } from './ocpi/transport.js';
+import * as repo from './roaming.repository.js';
+
+type InviteInput = z.output<typeof InviteRoamingPartnerBody>;
+type RegisterInput = z.output<typeof RegisterRoamingPartnerBody>;
+type UpdateInput = z.output<typeof UpdateRoamingPartnerBody>;
+
+export interface RoamingSettings {
+  own: OwnParty;
+  call: CallOptions;
+  tokenADays: number;
+}
+
+/** A partner's refusal as the portal's error: 502, in the words of `roaming.*`. */
+export const asAppError = (err: PartnerCallError) => new AppError(502, err.key, err.params);
+
+/** Roaming partners as staff manage them: invited, registered with, renewed, ended (issue #31). */
+export class RoamingService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly settings: RoamingSettings,
+  ) {}
+
+  identity(): RoamingIdentity {
+    const { own } = this.settings;
+    return {
+      versionsUrl: own.versionsUrl,
+      countryCode: own.countryCode,
+      partyId: own.partyId,
+      version: OCPI_VERSION,
+    };
+  }
+
+  async toPartner(tx: Tx, p: repo.PartnerView, locale: Locale): Promise<RoamingPartner> {
+    const names = await repo.operatorNames(tx, p.publishedOperatorIds);
+    return {
+      id: p.id,
+      operatorId: p.operatorId,
+      operatorName: p.operatorName,
+      name: p.name,
+      countryCode: p.countryCode,
+      partyId: p.partyId,
+      role: (p.role as OcpiRole | null) ?? null,
+      roles: p.roles,
+      state: p.state as RoamingPartnerState,
+      direction: p.direction as 'inbound' | 'outbound',
+      versionsUrl: p.versionsUrl,
+      version: p.version,
+      modules: p.endpoints,
+      publishedOperators: p.publishedOperatorIds.map((id) => ({ id, name: names.get(id)?.name ?? `#${id}` })),
+      tariffId: p.tariffId,
+      tariffName: p.tariffName,
+      tokenAExpiresAt: p.state === 'invited' ? (p.tokenAExpiresAt?.toISOString() ?? null) : null,
+      lastSuccessAt: p.lastSuccessAt?.toISOString() ?? null,
+      lastErrors: p.lastErrors.map((e) => ({
+        at: e.at,
+        message: translate(locale, e.key as MessageKey, e.params),
+      })),
+      createdAt: p.createdAt.toISOString(),
+      updatedAt: p.updatedAt.toISOString(),
+    };
+  }
+
+  async list(ctx: Ctx): Promise<RoamingPartner[]> {
+    const rows = await repo.listPartners(this.db, ctx.actor);
+    return Promise.all(rows.map((r) => this.toPartner(this.db, r, ctx.locale)));
+  }
+
+  private async view(tx: Tx, ctx: Ctx, id: number): Promise<repo.PartnerView> {
+    const p = await repo.partnerInScope(tx, ctx.actor, id);
+    if (!p) throw notFound('roamingPartner');
+    return p;
+  }
+
+  async get(ctx: Ctx, id: number): Promise<RoamingPartner> {
+    return this.toPartner(this.db, await this.view(this.db, ctx, id), ctx.locale);
+  }
+
+  /**
+   * What a partner may be shown: operators in the caller's reach and in the partner's operator's
+   * subtree (each with those below it), and a tariff of the caller's.
+   */
+  private async checkPublication(
+    tx: Tx,
+    ctx: Ctx,
+    operatorPath: string,
+    body: { publishedOperatorIds?: number[] | undefined; tariffId?: number | null | undefined },
+  ) {
+    const ids = body.publishedOperatorIds ?? [];
+    const names = await repo.operatorNames(tx, ids);
+    ids.forEach((id, i) => {
+      const op = names.get(id);
+      const inReach = op && (ctx.actor.isAdmin || op.path.startsWith(ctx.actor.operatorPath));
+      if (!op || !inReach || !op.path.startsWith(operatorPath)) {
+        const field = `body.publishedOperatorIds.${i}`;
+        throw new AppError(400, 'roaming.operatorNotInPartner', {}, [
+          { field, key: 'roaming.operatorNotInPartner' },
+        ]);
+      }
+    });
+    if (body.tariffId) {
+      const path = await repo.tariffPath(tx, body.tariffId);
+      if (path === null || !(ctx.actor.isAdmin || path.startsWith(ctx.actor.operatorPath))) {
+        throw new AppError(400, 'roaming.tariffOutOfReach', {}, [
+          { field: 'body.tariffId', key: 'roaming.tariffOutOfReach' },
+        ]);
+      }
+    }
+  }
+
+  async invite(ctx: Ctx, body: InviteInput): Promise<RoamingInvitation> {
+    const tokenA = newCredentialsToken();
+    const now = this.clock.now();
+    const id = await this.db.transaction(async (tx) => {
+      const op = await operatorInReach(tx, ctx.actor, body.operatorId);
+      await this.checkPublication(tx, ctx, op.path, body);
+      const row = await repo.insertPartner(tx, {
+        operatorId: op.id,
+        name: body.name,
+        state: 'invited',
+        direction: 'inbound',
+        tokenAHash: hashToken(tokenA),
+        tokenAExpiresAt: new Date(now.getTime() + this.settings.tokenADays * 86_400_000),
+        publishedOperatorIds: body.publishedOperatorIds,
+        tariffId: body.tariffId,
+      });
+      await audit(tx, ctx, {
+        action: 'roaming.invite',
+        entity: 'roamingPartner',
+        entityId: row.id,
+        subjectOperatorId: op.id,
+        summary: {
+          name: body.name,
+          publishedOperatorIds: body.publishedOperatorIds,
+          tariffId: body.tariffId,
+        },
+      });
+      return row.id;
+    });
+    return { partner: await this.get(ctx, id), tokenA, versionsUrl: this.settings.own.versionsUrl };
+  }
+
+  /**
+   * Voltline registers with a partner (7.1.1, Voltline the Sender): the partner's versions with its
+   * token A, a token B stored (hashed) before the POST so the partner can call back with it, the
+   * partner's token C kept. A failure leaves nothing behind and is said in words.
+   */
+  async register(ctx: Ctx, body: RegisterInput): Promise<RoamingPartner> {
+    const op = await this.db.transaction(async (tx) => {
+      const found = await operatorInReach(tx, ctx.actor, body.operatorId);
+      await this.checkPublication(tx, ctx, found.path, body);
+      return found;
+    });
+    const { call, own } = this.settings;
+    let discovered: Awaited<ReturnType<typeof discover>>;
+    try {
+      discovered = await discover(body.versionsUrl, body.tokenA, call);
+    } catch (err) {
+      throw err instanceof PartnerCallError ? asAppError(err) : err;
+    }
+    const credentialsUrl = moduleUrl(discovered.endpoints, 'credentials');
+    if (!credentialsUrl) throw new AppError(502, 'roaming.noCredentialsModule');
+    const tokenB = newCredentialsToken();
+    const row = await repo.insertPartner(this.db, {
+      operatorId: op.id,
+      name: body.name,
+      state: 'invited',
+      direction: 'outbound',
+      incomingTokenHash: hashToken(tokenB),
+      versionsUrl: body.versionsUrl,
+      version: discovered.version,
+      endpoints: discovered.endpoints,
+      publishedOperatorIds: body.publishedOperatorIds,
+      tariffId: body.tariffId,
+    });
+    try {
+      const answer = await ocpiCall(
+        { method: 'POST', url: credentialsUrl, token: body.tokenA, body: ownCredentials(own, tokenB) },
+        call,
+      );
+      const theirs = CredentialsObject.safeParse(answer.data);
+      if (!theirs.success) throw new PartnerCallError('roaming.badCredentials', {});
+      await this.db.transaction(async (tx) => {
+        await repo.updatePartner(tx, row.id, this.registeredFields(theirs.data), this.clock.now());
+        await audit(tx, ctx, {
+          action: 'roaming.register',
+          entity: 'roamingPartner',
+          entityId: row.id,
+          subjectOperatorId: op.id,
+          summary: {
+            name: body.name,
+            versionsUrl: body.versionsUrl,
+            publishedOperatorIds: body.publishedOperatorIds,
+          },
+        });
+      });
+    } catch (err) {
+      await repo.deletePartner(this.db, row.id);
+      throw err instanceof PartnerCallError ? asAppError(err) : err;
+    }
+    return this.get(ctx, row.id);
+  }
+
+  /** The fields a partner's credentials set: its token for Voltline's calls, its roles and party. */
+  registeredFields(theirs: CredentialsObject): Partial<repo.NewPartner> {
+    const roles = partyRoles(theirs);
+    const first = roles[0]!;
+    return {
+      state: 'registered',
+      outgoingToken: theirs.token,
+      roles,
+      role: first.role,
+      countryCode: first.countryCode,
+      partyId: first.partyId,
+      lastSuccessAt: this.clock.now(),
+    };
+  }
+
+  async update(ctx: Ctx, id: number, body: UpdateInput): Promise<RoamingPartner> {
+    await this.db.transaction(async (tx) => {
+      const p = await this.view(tx, ctx, id);
+      await this.checkPublication(tx, ctx, p.operatorPath, body);
+      const patch = {
+        ...(body.name === undefined ? {} : { name: body.name }),
+        ...(body.publishedOperatorIds === undefined
+          ? {}
+          : { publishedOperatorIds: body.publishedOperatorIds }),
+        ...(body.tariffId === undefined ? {} : { tariffId: body.tariffId }),
+      };
+      await repo.updatePartner(tx, id, patch, this.clock.now());
+      const before = { name: p.name, publishedOperatorIds: p.publishedOperatorIds, tariffId: p.tariffId };
+      await audit(tx, ctx, {
+        action: 'update',
+        entity: 'roamingPartner',
+        entityId: id,
+        subjectOperatorId: p.operatorId,
+        summary: { before, after: { ...before, ...patch } },
+      });
+    });
+    return this.get(ctx, id);
+  }
+
+  /** Records a failed exchange on the partner's page (in the reader's language when shown). */
+  async recordError(id: number, err: PartnerCallError) {
+    await repo.recordPartnerError(this.db, id, {
+      at: this.clock.now().toISOString(),
+      key: err.key,
+      params: err.params,
+    });
+  }
+
+  /**
+   * New credentials with the partner (7.1.4): its endpoints read again, a new token for it to call
+   * with (valid beside the old one until the partner answers), its new token for Voltline kept.
+   */
+  async refresh(ctx: Ctx, id: number): Promise<RoamingPartner> {
+    const p = await this.view(this.db, ctx, id);
+    if (p.state !== 'registered' || !p.outgoingToken || !p.versionsUrl)
+      throw new AppError(409, 'roaming.notRegistered');
+    const tokenB = newCredentialsToken();
+    try {
+      const discovered = await discover(p.versionsUrl, p.outgoingToken, this.settings.call);
+      const url = moduleUrl(discovered.endpoints, 'credentials');
+      if (!url) throw new PartnerCallError('roaming.noCredentialsModule', {});
+      await repo.updatePartner(this.db, id, { pendingTokenHash: hashToken(tokenB) }, this.clock.now());
+      const answer = await ocpiCall(
+        { method: 'PUT', url, token: p.outgoingToken, body: ownCredentials(this.settings.own, tokenB) },
+        this.settings.call,
+      );
+      const theirs = CredentialsObject.safeParse(answer.data);
+      if (!theirs.success) throw new PartnerCallError('roaming.badCredentials', {});
+      await this.db.transaction(async (tx) => {
+        await repo.updatePartner(
+          tx,
+          id,
+          {
+            ...this.registeredFields(theirs.data),
+            incomingTokenHash: hashToken(tokenB),
+            pendingTokenHash: null,
+            endpoints: discovered.endpoints,
+            version: discovered.version,
+          },
+          this.clock.now(),
+        );
+        await audit(tx, ctx, {
+          action: 'roaming.refresh',
+          entity: 'roamingPartner',
+          entityId: id,
+          subjectOperatorId: p.operatorId,
+          summary: { name: p.name },
+        });
+      });
+    } catch (err) {
+      await repo.updatePartner(this.db, id, { pendingTokenHash: null }, this.clock.now());
+      if (!(err instanceof PartnerCallError)) throw err;
+      await this.recordError(id, err);
+      throw asAppError(err);
+    }
+    return this.get(ctx, id);
+  }
+
+  /**
+   * Ends the partnership (7.2.4): the partner is told by a credentials DELETE when it can be, and
+   * its tokens stop working here at once whether or not it could.
+   */
+  async unregister(ctx: Ctx, id: number): Promise<{ partner: RoamingPartner; message: string }> {
+    const p = await this.view(this.db, ctx, id);
+    if (p.state === 'unregistered') throw new AppError(409, 'roaming.alreadyEnded');
+    let failure: PartnerCallError | null = null;
+    const url = moduleUrl(p.endpoints, 'credentials');
+    if (p.state === 'registered' && url && p.outgoingToken) {
+      try {
+        await ocpiCall({ method: 'DELETE', url, token: p.outgoingToken }, this.settings.call);
+      } catch (err) {
+        if (!(err instanceof PartnerCallError)) throw err;
+        failure = err;
+        await this.recordError(id, err);
+      }
+    }
+    await this.db.transaction(async (tx) => {
+      await repo.updatePartner(tx, id, ENDED, this.clock.now());
+      await audit(tx, ctx, {
+        action: 'roaming.unregister',
+        entity: 'roamingPartner',
+        entityId: id,
+        subjectOperatorId: p.operatorId,
+        summary: { name: p.name, partnerTold: failure === null },
+      });
+    });
+    const message = failure
+      ? translate(ctx.locale, 'roaming.unregisteredLocally', {
+          reason: translate(ctx.locale, failure.key, failure.params),
+        })
+      : translate(ctx.locale, 'roaming.unregisteredDone');
+    return { partner: await this.get(ctx, id), message };
+  }
+}
+
+/** An ended partnership: no token of either side works any more. */
+export const ENDED = {
+  state: 'unregistered',
+  tokenAHash: null,
+  tokenAExpiresAt: null,
+  incomingTokenHash: null,
+  pendingTokenHash: null,
+  outgoingToken: null,
+} as const;
