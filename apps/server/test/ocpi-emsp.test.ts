@@ -48,8 +48,10 @@ async function startTinyCpo(locationCount = 7) {
         authorization: authorizationHeader(emspToken!),
         'x-request-id': randomBytes(4).toString('hex'),
         'x-correlation-id': randomBytes(4).toString('hex'),
-        'ocpi-from-country-code': 'TR',
-        'ocpi-from-party-id': 'VLT',
+        // Routing headers on functional modules only, never on versions and credentials.
+        ...(/\/ocpi\/(versions|2\.2\.1(\/credentials)?)$/.test(new URL(url).pathname)
+          ? {}
+          : { 'ocpi-from-country-code': 'TR', 'ocpi-from-party-id': 'VLT' }),
         ...(body ? { 'content-type': 'application/json' } : {}),
       },
       body: body ? JSON.stringify(body) : undefined,
@@ -221,6 +223,7 @@ describe('OCPI eMSP stand-in', () => {
       out.map((x) => `${x.method} ${new URL(x.url).pathname} ${x.token === cpo.tokenA ? 'A' : 'other'}`),
     ).toEqual(['GET /cpo/versions A', 'GET /cpo/2.2.1 A', 'POST /cpo/2.2.1/credentials A']);
     const post = out[2]!;
+    expect(post.requestHeaders['ocpi-from-party-id']).toBeUndefined();
     expect(post.requestHeaders.authorization).toBe(`Token ${Buffer.from(cpo.tokenA).toString('base64')}`);
     expect(post.requestHeaders['x-request-id']).toBeTruthy();
     expect(post.requestHeaders['x-correlation-id']).toBeTruthy();
@@ -304,7 +307,8 @@ describe('OCPI eMSP stand-in', () => {
     expect(versions.status).toBe(200);
     expect(versions.headers.get('x-request-id')).toBe('r-1');
     expect(versions.headers.get('x-correlation-id')).toBe('c-1');
-    expect(versions.headers.get('ocpi-to-party-id')).toBe('VLT');
+    // Configuration modules: "routing headers SHALL NOT be used with these modules".
+    expect(versions.headers.get('ocpi-to-party-id')).toBeNull();
     const details = await raw(emsp.detailsUrl, { token: tokenA });
     expect(details.body.data).toMatchObject({ version: '2.2.1' });
     expect((details.body.data as { endpoints: { identifier: string; role: string }[] }).endpoints).toEqual(

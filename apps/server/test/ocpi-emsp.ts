@@ -386,6 +386,8 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
       token?: string;
       correlationId?: string;
       query?: Record<string, string | number | undefined>;
+      /** A call to versions or credentials: "routing headers SHALL NOT be used with these modules". */
+      configuration?: boolean;
     } = {},
   ): Promise<Answer<T>> {
     const token = opts.token ?? theirToken;
@@ -398,11 +400,13 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
       authorization: `Token ${encode(token)}`,
       'x-request-id': requestId,
       'x-correlation-id': opts.correlationId ?? randomUUID(),
-      'ocpi-from-country-code': countryCode,
-      'ocpi-from-party-id': partyId,
     };
     const to = cpoRole();
-    if (to) {
+    if (!opts.configuration) {
+      headers['ocpi-from-country-code'] = countryCode;
+      headers['ocpi-from-party-id'] = partyId;
+    }
+    if (to && !opts.configuration) {
       headers['ocpi-to-country-code'] = to.country_code;
       headers['ocpi-to-party-id'] = to.party_id;
     }
@@ -450,6 +454,10 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
       problem(
         `${method} ${target.pathname}: HTTP ${res.status} with OCPI ${String(parsed.status_code)} ("If a request is syntactically valid JSON and addresses an existing resource, a HTTP error MUST NOT be returned")`,
       );
+    if (opts.configuration && [...res.headers.keys()].some((h) => h.startsWith('ocpi-')))
+      problem(
+        `${method} ${target.pathname}: routing headers in the answer of a configuration module ("routing headers SHALL NOT be used with these modules")`,
+      );
     const envelope = (isObj(parsed) ? parsed : { status_code: 0, timestamp: '' }) as unknown as Envelope<T>;
     return { status: res.status, headers: res.headers, envelope };
   }
@@ -478,14 +486,14 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
   async function fetchEndpoints(url: string, token: string): Promise<Endpoint[]> {
     const versions = expectSuccess<{ version: string; url: string }[]>(
       'GET versions',
-      await send('GET', url, undefined, { token }),
+      await send('GET', url, undefined, { token, configuration: true }),
     );
     if (!Array.isArray(versions)) throw new Error('versions: data is not a list');
     const v = versions.find((x) => x.version === OCPI_VERSION);
     if (!v) throw new UnsupportedVersion(versions.map((x) => x.version).join(', '));
     const details = expectSuccess<{ version: string; endpoints: Endpoint[] }>(
       'GET version details',
-      await send('GET', v.url, undefined, { token }),
+      await send('GET', v.url, undefined, { token, configuration: true }),
     );
     if (details.version !== OCPI_VERSION) problem(`version details answered version ${details.version}`);
     for (const e of details.endpoints ?? [])
@@ -520,6 +528,7 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
     try {
       const answer = await send<Credentials>('POST', credentialsUrl, ownCredentials(tokenB), {
         token: tokenA,
+        configuration: true,
       });
       const c = expectSuccess('POST credentials', answer);
       if (typeof c?.token !== 'string' || !c.token) throw new Error('POST credentials answered no token');
@@ -546,7 +555,9 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
     accepted.add(fresh);
     const c = expectSuccess(
       'PUT credentials',
-      await send<Credentials>('PUT', endpointOf('credentials'), ownCredentials(fresh)),
+      await send<Credentials>('PUT', endpointOf('credentials'), ownCredentials(fresh), {
+        configuration: true,
+      }),
     );
     for (const t of previous) accepted.delete(t);
     peer.roles = checkRoles(c.roles);
@@ -557,7 +568,7 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
 
   /** DELETE credentials: both stop talking. */
   async function unregister(): Promise<Answer> {
-    const a = await send('DELETE', endpointOf('credentials'));
+    const a = await send('DELETE', endpointOf('credentials'), undefined, { configuration: true });
     if (a.status === 200 && a.envelope.status_code === Status.success) forgetPeer();
     return a;
   }
@@ -583,7 +594,15 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
       problem(
         `${what} came without X-Correlation-ID ("Every request/response SHALL contain a unique correlation ID")`,
       );
-    if (peer && (!req.headers['ocpi-from-country-code'] || !req.headers['ocpi-from-party-id']))
+    const configuration = /^\/ocpi\/(versions|2\.2\.1(\/credentials)?)\/?$/.test(url.pathname);
+    const routing = Object.keys(req.headers).some((h) => h.startsWith('ocpi-'));
+    if (configuration && routing)
+      problem(`${what} came with routing headers ("routing headers SHALL NOT be used with these modules")`);
+    if (
+      !configuration &&
+      peer &&
+      (!req.headers['ocpi-from-country-code'] || !req.headers['ocpi-from-party-id'])
+    )
       problem(
         `${what} came without OCPI-from-country-code/OCPI-from-party-id (Party to Party: FROM headers = requesting party)`,
       );
@@ -609,11 +628,13 @@ export async function startOcpiEmsp(options: OcpiEmspOptions = {}) {
       'content-type': 'application/json',
       'x-request-id': String(req.headers['x-request-id'] ?? randomUUID()),
       'x-correlation-id': String(req.headers['x-correlation-id'] ?? randomUUID()),
-      'ocpi-from-country-code': countryCode,
-      'ocpi-from-party-id': partyId,
       ...reply.headers,
     };
-    if (req.headers['ocpi-from-country-code'] && req.headers['ocpi-from-party-id']) {
+    if (!configuration) {
+      headers['ocpi-from-country-code'] = countryCode;
+      headers['ocpi-from-party-id'] = partyId;
+    }
+    if (!configuration && req.headers['ocpi-from-country-code'] && req.headers['ocpi-from-party-id']) {
       headers['ocpi-to-country-code'] = String(req.headers['ocpi-from-country-code']);
       headers['ocpi-to-party-id'] = String(req.headers['ocpi-from-party-id']);
     }
