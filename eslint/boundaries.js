@@ -75,7 +75,8 @@ export const SERVER_LAYERS = [
   ['alerts'],
   // The header's search reads every kind of record, each in its own query (issue #34).
   ['search'],
-  // Roaming (OCPI, issue #31): an adapter at the edge; partner calls are guarded as webhooks' are.
+  // Roaming (OCPI, issue #31): an adapter at the edge; Voltline's network as OCPI objects for
+  // partners and as open data (AFIR), partner calls guarded as webhooks' are.
   ['roaming'],
 ];
 

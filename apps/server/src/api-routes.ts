@@ -42,6 +42,7 @@ import { campaignRoutes } from './modules/firmware/campaigns.routes.js';
 import { securityRoutes } from './modules/security/security.routes.js';
 import { securityProfileRoutes } from './modules/security/security-profiles.routes.js';
 import { networkProfileRoutes } from './modules/security/network-profiles.routes.js';
+import { openDataRoutes } from './modules/roaming/open-data.routes.js';
 import { smartChargingRoutes } from './modules/smart-charging/smart-charging.routes.js';
 import type { Services } from './services.js';
 
@@ -95,4 +96,5 @@ export function apiRoutes(api: App, services: Services): void {
   webhookRoutes(api, services);
   alertRoutes(api, services);
   roamingRoutes(api, services);
+  openDataRoutes(api, services);
 }

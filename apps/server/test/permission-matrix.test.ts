@@ -44,6 +44,8 @@ const concrete = (url: string) =>
  */
 const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/health(\/(live|ready))?$/, 'public'],
+  // Open data (AFIR Art. 20): published charging locations and tariffs, read by anyone.
+  [/^\/api\/public\/(locations(\/:id)?|tariffs)$/, 'public'],
   [
     /^\/api\/portal\/(Auth\/(login|forgot|register(\/confirm)?)|User\/forgotchangepassword|auth\/refreshToken|config)$/,
     'public',

@@ -131,6 +131,11 @@ export const Operator = z.object({
    * session's cost is captured, the rest released.
    */
   adhocHoldAmount: z.number().int(),
+  /**
+   * Open data (EU AFIR Art. 20): the operator's charge points (and its sub-operators') with their
+   * tariffs are published, unauthenticated, at /api/public/locations and /api/public/tariffs.
+   */
+  publishOpenData: z.boolean(),
   archived: z.boolean(),
   archivedAt: IsoDate.nullable(),
   createdAt: IsoDate,
@@ -180,6 +185,7 @@ const operatorFields = {
   pricesIncludeVat: z.boolean(),
   timeZone: TimeZone,
   adhocHoldAmount: z.number().int().min(100).max(10_000_000),
+  publishOpenData: z.boolean(),
 };
 
 /**
@@ -197,6 +203,7 @@ export const CreateOperatorBody = z.object({
   pricesIncludeVat: operatorFields.pricesIncludeVat.default(true),
   timeZone: operatorFields.timeZone.default('Europe/Istanbul'),
   adhocHoldAmount: operatorFields.adhocHoldAmount.default(50_000),
+  publishOpenData: operatorFields.publishOpenData.default(false),
   merchant: MerchantInput,
 });
 export type CreateOperatorBody = z.input<typeof CreateOperatorBody>;
@@ -220,6 +227,7 @@ export const UpdateOperatorBody = z.object({
   pricesIncludeVat: operatorFields.pricesIncludeVat.optional(),
   timeZone: operatorFields.timeZone.optional(),
   adhocHoldAmount: operatorFields.adhocHoldAmount.optional(),
+  publishOpenData: operatorFields.publishOpenData.optional(),
   parentId: z.number().int().positive().nullable().optional(),
   merchant: MerchantInput.optional(),
 });

@@ -20,6 +20,7 @@ import { bookingMessages } from './messages/bookings.js';
 import { smartChargingMessages } from './messages/smart-charging.js';
 import { outageMessages } from './messages/outage.js';
 import { uptimeMessages } from './messages/uptime.js';
+import { openDataMessages } from './messages/open-data.js';
 import { chargerLimitsMessages } from './messages/charger-limits.js';
 import { deviceModelMessages } from './messages/device-model.js';
 import { displayMessageMessages } from './messages/display-messages.js';
@@ -63,6 +64,7 @@ const en = {
   ...smartChargingMessages.en,
   ...outageMessages.en,
   ...uptimeMessages.en,
+  ...openDataMessages.en,
   ...registrationMessages.en,
   ...commandMessages.en,
   ...rawCallMessages.en,
@@ -103,6 +105,7 @@ const tr: Record<MessageKey, string> = {
   ...smartChargingMessages.tr,
   ...outageMessages.tr,
   ...uptimeMessages.tr,
+  ...openDataMessages.tr,
   ...registrationMessages.tr,
   ...commandMessages.tr,
   ...rawCallMessages.tr,

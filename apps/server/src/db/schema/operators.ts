@@ -24,6 +24,8 @@ export const operators = pgTable(
     timeZone: text('time_zone').notNull().default('Europe/Istanbul'),
     /** Ad-hoc payment: what a stranger's card is held for before a charge (minor units). */
     adhocHoldAmount: integer('adhoc_hold_amount').notNull().default(50000),
+    /** Open data (AFIR Art. 20): its charge points and tariffs on the public /api/public routes. */
+    publishOpenData: boolean('publish_open_data').notNull().default(false),
     /** No effect: unknown chargers are held as pending for an Admin, never placed in an operator. */
     autoRegisterChargePoints: boolean('auto_register_charge_points').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),

@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { RoamingModule, RoamingPartyRole } from '@voltline/contract';
 import { operators } from './operators.js';
 import { tariffs } from './billing.js';
+import { xid8 } from './xid8.js';
 
 /**
  * A roaming partner (issue #31): an eMSP or hub that exchanges OCPI 2.2.1 with Voltline as CPO.
@@ -46,6 +57,18 @@ export const roamingPartners = pgTable(
     /** Operators published to the partner, each with its sub-operators. */
     publishedOperatorIds: jsonb('published_operator_ids').$type<number[]>().notNull().default([]),
     tariffId: integer('tariff_id').references(() => tariffs.id),
+    /**
+     * Pushes (issue #31): the integration events read for the partner so far (EVSE statuses, in
+     * commit order), and since when locations and tariffs changed by staff were last sent. A push
+     * that fails keeps them where they are and waits `pushRetryAt`: nothing is lost while the
+     * partner is down.
+     */
+    pushCursor: bigint('push_cursor', { mode: 'number' }).notNull().default(0),
+    pushCursorTx: xid8('push_cursor_tx').notNull().default('0'),
+    locationsSyncedAt: timestamp('locations_synced_at', { withTimezone: true }),
+    tariffsSyncedAt: timestamp('tariffs_synced_at', { withTimezone: true }),
+    pushRetryAt: timestamp('push_retry_at', { withTimezone: true }),
+    pushFailures: integer('push_failures').notNull().default(0),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
     lastErrors: jsonb('last_errors').$type<StoredRoamingError[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

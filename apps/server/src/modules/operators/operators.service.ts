@@ -50,6 +50,7 @@ function toOperator({ operator: o, parentName }: repo.OperatorDetailRow): Operat
     pricesIncludeVat: o.pricesIncludeVat,
     timeZone: o.timeZone,
     adhocHoldAmount: o.adhocHoldAmount,
+    publishOpenData: o.publishOpenData,
     archived: o.archivedAt !== null,
     archivedAt: o.archivedAt?.toISOString() ?? null,
     createdAt: o.createdAt.toISOString(),

@@ -12,6 +12,7 @@ import {
   newCredentialsToken,
   tokensOf,
 } from './ocpi/transport.js';
+import { startCursor } from './push/push.repository.js';
 import * as repo from './roaming.repository.js';
 import { ENDED, type RoamingService, type RoamingSettings } from './roaming.service.js';
 
@@ -100,6 +101,7 @@ export class RoamingInbound {
         row.id,
         {
           ...this.service.registeredFields(theirs),
+          ...(await startCursor(tx)),
           tokenAHash: null,
           tokenAExpiresAt: null,
           incomingTokenHash: hashToken(tokenC),

@@ -29,6 +29,7 @@ import {
   type OwnParty,
 } from './ocpi/credentials.js';
 import { hashToken, newCredentialsToken } from './ocpi/transport.js';
+import { startCursor } from './push/push.repository.js';
 import * as repo from './roaming.repository.js';
 
 type InviteInput = z.output<typeof InviteRoamingPartnerBody>;
@@ -212,7 +213,8 @@ export class RoamingService {
       const theirs = CredentialsObject.safeParse(answer.data);
       if (!theirs.success) throw new PartnerCallError('roaming.badCredentials', {});
       await this.db.transaction(async (tx) => {
-        await repo.updatePartner(tx, row.id, this.registeredFields(theirs.data), this.clock.now());
+        const fields = { ...this.registeredFields(theirs.data), ...(await startCursor(tx)) };
+        await repo.updatePartner(tx, row.id, fields, this.clock.now());
         await audit(tx, ctx, {
           action: 'roaming.register',
           entity: 'roamingPartner',
@@ -258,7 +260,9 @@ export class RoamingService {
           : { publishedOperatorIds: body.publishedOperatorIds }),
         ...(body.tariffId === undefined ? {} : { tariffId: body.tariffId }),
       };
-      await repo.updatePartner(tx, id, patch, this.clock.now());
+      // What the partner is shown changed: everything is sent again at the next push.
+      const resend = { locationsSyncedAt: null, tariffsSyncedAt: null };
+      await repo.updatePartner(tx, id, { ...patch, ...resend }, this.clock.now());
       const before = { name: p.name, publishedOperatorIds: p.publishedOperatorIds, tariffId: p.tariffId };
       await audit(tx, ctx, {
         action: 'update',

@@ -11,6 +11,7 @@ const values: OperatorFormValues = {
   pricesIncludeVat: false,
   timeZone: 'Europe/Istanbul',
   adhocHoldAmount: 750.1,
+  publishOpenData: true,
 };
 
 describe('operator form values', () => {
@@ -34,5 +35,10 @@ describe('operator form values', () => {
 
   it('sends the ad-hoc card hold typed in major units as minor units', () => {
     expect(operatorBody(values).adhocHoldAmount).toBe(75_010);
+  });
+
+  it('sends the open-data choice', () => {
+    expect(operatorBody(values).publishOpenData).toBe(true);
+    expect(operatorBody({ ...values, publishOpenData: false }).publishOpenData).toBe(false);
   });
 });

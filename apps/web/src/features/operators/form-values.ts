@@ -35,6 +35,7 @@ export function operatorBody(
     pricesIncludeVat: v.pricesIncludeVat,
     timeZone: v.timeZone,
     adhocHoldAmount: Math.round(v.adhocHoldAmount * 100),
+    publishOpenData: v.publishOpenData ?? false,
     ...(v.merchant ? { merchant: merchantBody(v.merchant) } : {}),
   };
 }

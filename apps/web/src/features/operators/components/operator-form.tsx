@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Switch, TreeSelect } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { decimalSeparator } from '../../../lib/billing-format';
 import type { MerchantInput, OperatorDetail } from '@voltline/contract';
@@ -32,6 +32,8 @@ export interface OperatorFormValues {
   timeZone: string;
   /** Major units in the form; the API takes minor units. */
   adhocHoldAmount: number;
+  /** Open data (AFIR Art. 20): its charge points and tariffs on the public routes. */
+  publishOpenData: boolean;
   merchant?: MerchantInput;
 }
 
@@ -81,6 +83,7 @@ export function OperatorForm({
         pricesIncludeVat: true,
         timeZone: 'Europe/Istanbul',
         adhocHoldAmount: 500,
+        publishOpenData: false,
         merchant: { country: 'TR' } as MerchantInput,
       };
   // Only an Admin may have a top-level operator; for an existing top-level operator the field stays empty.
@@ -206,6 +209,11 @@ export function OperatorForm({
                 addonAfter={NETWORK_CURRENCY}
                 data-testid="operator-form-adhoc-hold"
               />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item name="publishOpenData" valuePropName="checked" extra={t('form.publishOpenDataHint')}>
+              <Checkbox data-testid="operator-form-open-data">{t('fields.publishOpenData')}</Checkbox>
             </Form.Item>
           </Col>
         </Row>

@@ -38,6 +38,7 @@ export function OperatorInfo({ operator: o }: { operator: OperatorDetail }) {
         <Descriptions.Item label={t('fields.pricesIncludeVat')}>
           {yesNo(o.pricesIncludeVat)}
         </Descriptions.Item>
+        <Descriptions.Item label={t('fields.publishOpenData')}>{yesNo(o.publishOpenData)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.timeZone')}>{o.timeZone}</Descriptions.Item>
         <Descriptions.Item label={t('fields.createdAt')}>{formatDateTime(o.createdAt)}</Descriptions.Item>
         {o.archivedAt && (

@@ -1,0 +1,146 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../../db/client.js';
+import type { Clock } from '../../../lib/clock.js';
+import { ocpiCall, PartnerCallError, type OcpiCall, type Party } from '../ocpi/client.js';
+import { moduleUrl, type CallOptions, type OwnParty } from '../ocpi/credentials.js';
+import type { PartnerRow } from '../roaming.repository.js';
+import * as repo from './push.repository.js';
+
+/** What a partner is sent: the published objects, as OCPI objects, from the roaming catalogue. */
+export interface PushCatalog {
+  /** Tariffs shown to the partner changed at or after `since` (null: every one). */
+  tariffsChanged(partner: PartnerRow, since: Date | null): Promise<{ id: string; object: unknown }[]>;
+  /** Published locations whose own data (not their statuses) changed at or after `since` (null: all). */
+  locationsChanged(partner: PartnerRow, since: Date | null): Promise<{ id: string; object: unknown }[]>;
+  /** The current OCPI status of the EVSEs named (a whole charger: each of its EVSEs). */
+  evseStatuses(
+    partner: PartnerRow,
+    refs: repo.StatusRef[],
+  ): Promise<{ locationId: string; evseUid: string; status: string; lastUpdated: string }[]>;
+}
+
+export interface PusherDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  own: OwnParty;
+  call: CallOptions;
+  catalog: PushCatalog;
+  recordError: (partnerId: number, err: PartnerCallError) => Promise<void>;
+}
+
+/** Changes committed this long before a pass began are sent again by it (commit lag), harmlessly. */
+const OVERLAP_MS = 5_000;
+/** Status events read per round. */
+const EVENTS_PER_ROUND = 2_000;
+/** Calls in flight to one partner. */
+const PARALLEL = 8;
+/** The first retry after a failed push, doubled each time, up to the longest. */
+const FIRST_RETRY_MS = 5_000;
+const LONGEST_RETRY_MS = 15 * 60_000;
+
+export const retryDelay = (failures: number) => Math.min(FIRST_RETRY_MS * 2 ** failures, LONGEST_RETRY_MS);
+
+async function inParallel<T>(items: T[], limit: number, each: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await each(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Pushes to roaming partners (OCPI "push" model, 4.1.3): tariffs and locations staff changed (PUT),
+ * then each EVSE whose status changed (PATCH), in that order, so an EVSE never names a tariff the
+ * partner lacks. A pass that fails leaves the partner's marks where they were and retries with
+ * back-off; the next success sends everything since, so a partner down for a day loses nothing.
+ * Runs on the leader (one process of a cluster).
+ */
+export class RoamingPusher {
+  constructor(private readonly deps: PusherDeps) {}
+
+  /** Pushes sent by the last pass (for the benchmark and tests). */
+  sent = 0;
+
+  async run(): Promise<void> {
+    const { db, clock, log } = this.deps;
+    const partners = await repo.duePartners(db, clock.now());
+    await Promise.all(
+      partners.map((p) =>
+        this.pushOne(p).catch((err: unknown) => log.error({ err, partnerId: p.id }, 'roaming push failed')),
+      ),
+    );
+  }
+
+  private call(partner: PartnerRow, method: OcpiCall['method'], url: string, body: unknown) {
+    const to: Party = { countryCode: partner.countryCode ?? '', partyId: partner.partyId ?? '' };
+    const from: Party = { countryCode: this.deps.own.countryCode, partyId: this.deps.own.partyId };
+    this.sent++;
+    return ocpiCall(
+      { method, url, token: partner.outgoingToken ?? '', body, routing: { from, to } },
+      this.deps.call,
+    );
+  }
+
+  private async pushOne(partner: PartnerRow) {
+    const { db, clock, catalog, own } = this.deps;
+    const started = clock.now();
+    const since = (at: Date | null) => (at ? new Date(at.getTime() - OVERLAP_MS) : null);
+    const base = (identifier: string) => {
+      const url = moduleUrl(partner.endpoints, identifier, 'RECEIVER');
+      return url ? `${url.replace(/\/$/, '')}/${own.countryCode}/${own.partyId}` : null;
+    };
+    try {
+      const tariffs = base('tariffs');
+      if (tariffs) {
+        const changed = await catalog.tariffsChanged(partner, since(partner.tariffsSyncedAt));
+        await inParallel(changed, PARALLEL, async (t) => {
+          await this.call(partner, 'PUT', `${tariffs}/${encodeURIComponent(t.id)}`, t.object);
+        });
+      }
+      const locations = base('locations');
+      let cursor: { pushCursor: number; pushCursorTx: string } | null = null;
+      if (locations) {
+        const changed = await catalog.locationsChanged(partner, since(partner.locationsSyncedAt));
+        await inParallel(changed, PARALLEL, async (l) => {
+          await this.call(partner, 'PUT', `${locations}/${encodeURIComponent(l.id)}`, l.object);
+        });
+        const paths = await repo.publishedPaths(db, partner);
+        let current = partner;
+        for (;;) {
+          const batch = await repo.statusChanges(db, current, paths, EVENTS_PER_ROUND);
+          if (batch.refs.length > 0) {
+            const evses = await catalog.evseStatuses(partner, batch.refs);
+            await inParallel(evses, PARALLEL, async (e) => {
+              const url = `${locations}/${encodeURIComponent(e.locationId)}/${encodeURIComponent(e.evseUid)}`;
+              await this.call(partner, 'PATCH', url, { status: e.status, last_updated: e.lastUpdated });
+            });
+          }
+          if (batch.cursor) {
+            cursor = { pushCursor: batch.cursor.id, pushCursorTx: batch.cursor.tx };
+            current = { ...current, ...cursor };
+          }
+          if (!batch.more) break;
+        }
+      }
+      await repo.recordPushSuccess(
+        db,
+        partner.id,
+        {
+          ...(tariffs ? { tariffsSyncedAt: started } : {}),
+          ...(locations ? { locationsSyncedAt: started } : {}),
+          ...(cursor ?? {}),
+        },
+        clock.now(),
+      );
+    } catch (err) {
+      if (!(err instanceof PartnerCallError)) throw err;
+      await this.deps.recordError(partner.id, err);
+      await repo.recordPushFailure(
+        db,
+        partner.id,
+        new Date(clock.now().getTime() + retryDelay(partner.pushFailures)),
+      );
+    }
+  }
+}
