@@ -1,7 +1,10 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoamingIdentity, RoamingInvitation, RoamingPartner } from '@voltline/contract';
+import { eq } from 'drizzle-orm';
+import { chargePoints, connectors, roamingPartners, tariffs } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './helper.js';
+import { connectClient, registerChargePoint, until, type Client } from './ocpp-helper.js';
 import { authorizationHeader, startOcpiEmsp, type OcpiEmsp } from './ocpi-emsp.js';
 
 // Issue #31: Voltline's OCPI 2.2.1 side (CPO) against the test eMSP, which is written from the
@@ -176,8 +179,160 @@ describe('OCPI 2.2.1 handshake with the test eMSP', () => {
       await other.close();
     }
   });
+});
 
-  // Voltline's locations and tariffs senders are not served yet (the OCPI routes list no sender
-  // module): a full pull with pagination is to be added when they are.
-  it.todo('pulls all locations and tariffs page by page from Voltline');
+describe('locations and tariffs with the test eMSP', () => {
+  let emsp: OcpiEmsp;
+  let partnerId: number;
+  let charger: Client;
+  let url: string;
+  const cps: { id: number; chargePointId: string }[] = [];
+  afterAll(async () => {
+    await charger?.close({ force: true }).catch(() => undefined);
+    await emsp?.close();
+  });
+
+  beforeAll(async () => {
+    url = `ws://127.0.0.1:${new URL(base).port}/ocpp`;
+    const db = t.database.db;
+    const [tariff] = await db
+      .insert(tariffs)
+      .values({
+        operatorId,
+        name: 'Roaming probe tariff',
+        type: 'Standard',
+        paymentType: 'Postpaid',
+        currency: 'TRY',
+        pricePerKwh: 850,
+        fixedPrice: 500,
+      })
+      .returning();
+    for (const n of [1, 2, 3]) {
+      const cp = await registerChargePoint(t, `ROAM-${n}`, 'roaming-probe-pass');
+      await db
+        .update(chargePoints)
+        .set({
+          latitude: 41.01 + n / 100,
+          longitude: 28.97,
+          city: 'İstanbul',
+          countryCode: 'TR',
+          addressLine1: `Probe ${n}`,
+        })
+        .where(eq(chargePoints.id, cp.id));
+      await db
+        .update(connectors)
+        .set({ tariffId: tariff!.id, connectorType: 'Type 2' })
+        .where(eq(connectors.chargePointId, cp.id));
+      cps.push(cp);
+    }
+    // A sibling's charge point, never shown to a partner of İstanbul.
+    const ankara = await registerChargePoint(t, 'ROAM-ANK', 'roaming-probe-pass', 'Voltline Ankara');
+    await db
+      .update(chargePoints)
+      .set({ latitude: 39.9, longitude: 32.8 })
+      .where(eq(chargePoints.id, ankara.id));
+
+    emsp = await startOcpiEmsp({ partyId: 'PLL', name: 'Pull eMSP' });
+    const invitation = await t.call<{ data: RoamingInvitation }>(
+      'POST',
+      '/api/portal/Roaming/partners/invite',
+      {
+        token: admin,
+        body: { operatorId, name: 'Pull eMSP', publishedOperatorIds: [operatorId] },
+      },
+    );
+    partnerId = invitation.body.data.partner.id;
+    await emsp.registerWith(invitation.body.data.versionsUrl, invitation.body.data.tokenA);
+  });
+
+  it('pulls every published location page by page, with EVSEs, connectors and tariffs, and nothing of a sibling', async () => {
+    const { items, pages } = await emsp.pullAll<{
+      id: string;
+      evses: {
+        uid: string;
+        evse_id: string;
+        status: string;
+        connectors: { standard: string; tariff_ids?: string[] }[];
+      }[];
+    }>('locations', { limit: 2 });
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    expect(pages[0]!.totalCount).toBe(items.length);
+    const ids = items.map((l) => l.id);
+    for (const cp of cps) expect(ids).toContain(String(cp.id));
+    expect(JSON.stringify(items)).not.toContain('ROAM-ANK');
+    const one = items.find((l) => l.id === String(cps[0]!.id))!;
+    expect(one.evses).toHaveLength(2);
+    expect(one.evses[0]!.status).toBe('UNKNOWN');
+    expect(one.evses[0]!.connectors[0]!.standard).toBe('IEC_62196_T2');
+
+    const single = await emsp.get(
+      `${emsp.endpointOf('locations', 'SENDER')}/${cps[0]!.id}/${one.evses[0]!.uid}`,
+    );
+    expect(single.envelope).toMatchObject({ status_code: 1000, data: { uid: one.evses[0]!.uid } });
+    const unknown = await emsp.get(`${emsp.endpointOf('locations', 'SENDER')}/999999`);
+    expect(unknown.status).toBe(404);
+
+    const tariffList = await emsp.pullAll<{ id: string; currency: string; elements: unknown[] }>('tariffs');
+    const tariffId = one.evses[0]!.connectors[0]!.tariff_ids![0]!;
+    const tariff = tariffList.items.find((x) => x.id === tariffId)!;
+    expect(tariff.currency).toBe('TRY');
+    expect(emsp.problems).toEqual([]);
+  });
+
+  it('is pushed the locations and tariffs, then an EVSE’s new status within a pass of the charger’s report', async () => {
+    const services = t.app.services;
+    await services.roamingPusher.run();
+    const key = (cp: { id: number }) => `${identity.countryCode}/${identity.partyId}/${cp.id}`;
+    expect(emsp.locations.has(key(cps[0]!))).toBe(true);
+    expect([...emsp.tariffs.values()].some((x) => x.currency === 'TRY')).toBe(true);
+
+    charger = await connectClient(url, 'ROAM-1', 'roaming-probe-pass');
+    await charger.call('BootNotification', { chargePointVendor: 'Probe', chargePointModel: 'Roam' });
+    await charger.call('StatusNotification', { connectorId: 1, status: 'Charging', errorCode: 'NoError' });
+    const evseStatus = () => {
+      const location = emsp.locations.get(key(cps[0]!)) as {
+        evses: { physical_reference?: string; status: string }[];
+      };
+      return location.evses.find((e) => e.physical_reference === '1')?.status;
+    };
+    await until(async () => {
+      await services.roamingPusher.run();
+      return evseStatus() === 'CHARGING' ? true : undefined;
+    });
+    const patch = emsp.calls.find((c) => c.direction === 'in' && c.method === 'PATCH');
+    expect(patch).toBeDefined();
+    expect(emsp.problems).toEqual([]);
+  });
+
+  it('keeps what it could not push while the partner is down, and sends it when the partner is back', async () => {
+    const services = t.app.services;
+    const db = t.database.db;
+    const [row] = await db.select().from(roamingPartners).where(eq(roamingPartners.id, partnerId));
+    const down = row!.endpoints.map((e) => ({ ...e, url: e.url.replace(/:\d+\//, ':9/') }));
+    await db.update(roamingPartners).set({ endpoints: down }).where(eq(roamingPartners.id, partnerId));
+    await charger.call('StatusNotification', { connectorId: 1, status: 'Available', errorCode: 'NoError' });
+    await until(async () => {
+      await services.roamingPusher.run();
+      const [p] = await db.select().from(roamingPartners).where(eq(roamingPartners.id, partnerId));
+      return p!.pushFailures > 0 ? p : undefined;
+    });
+    const shown = await t.call<{ data: RoamingPartner }>('GET', `/api/portal/Roaming/partners/${partnerId}`, {
+      token: admin,
+    });
+    expect(shown.body.data.lastErrors[0]!.message).toMatch(/did not answer/);
+    // The partner is back (and the back-off has passed): the status it missed arrives.
+    await db
+      .update(roamingPartners)
+      .set({ endpoints: row!.endpoints, pushRetryAt: null })
+      .where(eq(roamingPartners.id, partnerId));
+    await until(async () => {
+      await services.roamingPusher.run();
+      const location = emsp.locations.get(`${identity.countryCode}/${identity.partyId}/${cps[0]!.id}`) as {
+        evses: { physical_reference?: string; status: string }[];
+      };
+      return location.evses.find((e) => e.physical_reference === '1')?.status === 'CHARGING'
+        ? undefined
+        : true;
+    });
+  });
 });

@@ -134,8 +134,8 @@ export function ocpiRoutes(app: App, deps: OcpiDeps) {
         send(reply, {
           version: OCPI_VERSION,
           endpoints: [
+            // The credentials module is symmetric; 2.2.1 advises SENDER for one's own endpoint.
             { identifier: 'credentials', role: 'SENDER', url: `${base}/credentials` },
-            { identifier: 'credentials', role: 'RECEIVER', url: `${base}/credentials` },
             ...deps.senders.map((m) => ({
               identifier: m.identifier,
               role: 'SENDER',
