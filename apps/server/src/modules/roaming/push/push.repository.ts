@@ -89,11 +89,12 @@ export async function recordPushSuccess(
   tx: Tx,
   id: number,
   patch: Partial<typeof roamingPartners.$inferInsert>,
-  at: Date,
+  /** The last exchange that sent something (a quiet pass keeps the one before). */
+  lastSuccessAt: Date | null,
 ) {
   await tx
     .update(roamingPartners)
-    .set({ ...patch, pushFailures: 0, pushRetryAt: null, lastSuccessAt: at })
+    .set({ ...patch, pushFailures: 0, pushRetryAt: null, lastSuccessAt })
     .where(eq(roamingPartners.id, id));
 }
 

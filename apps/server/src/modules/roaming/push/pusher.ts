@@ -31,6 +31,8 @@ export interface PusherDeps {
 
 /** Changes committed this long before a pass began are sent again by it (commit lag), harmlessly. */
 const OVERLAP_MS = 5_000;
+/** How old a partner's marks may grow in quiet passes before one is written. */
+const MARK_REFRESH_MS = 60_000;
 /** Status events read per round. */
 const EVENTS_PER_ROUND = 2_000;
 /** Calls in flight to one partner. */
@@ -85,6 +87,7 @@ export class RoamingPusher {
   private async pushOne(partner: PartnerRow) {
     const { db, clock, catalog, own } = this.deps;
     const started = clock.now();
+    const sentBefore = this.sent;
     const since = (at: Date | null) => (at ? new Date(at.getTime() - OVERLAP_MS) : null);
     const base = (identifier: string) => {
       const url = moduleUrl(partner.endpoints, identifier, 'RECEIVER');
@@ -123,6 +126,10 @@ export class RoamingPusher {
           if (!batch.more) break;
         }
       }
+      // A quiet pass writes nothing, unless its marks are a minute old (the next window stays short).
+      const marks = [partner.tariffsSyncedAt, partner.locationsSyncedAt];
+      const stale = marks.some((m) => !m || started.getTime() - m.getTime() > MARK_REFRESH_MS);
+      if (this.sent === sentBefore && !cursor && !stale && partner.pushFailures === 0) return;
       await repo.recordPushSuccess(
         db,
         partner.id,
@@ -131,7 +138,7 @@ export class RoamingPusher {
           ...(locations ? { locationsSyncedAt: started } : {}),
           ...(cursor ?? {}),
         },
-        clock.now(),
+        this.sent > sentBefore ? clock.now() : partner.lastSuccessAt,
       );
     } catch (err) {
       if (!(err instanceof PartnerCallError)) throw err;
