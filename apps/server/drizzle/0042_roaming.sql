@@ -27,6 +27,7 @@ CREATE TABLE "roaming_partners" (
   "push_retry_at" timestamp with time zone,
   "push_failures" integer DEFAULT 0 NOT NULL,
   "last_success_at" timestamp with time zone,
+  "hub_clients" jsonb DEFAULT '[]'::jsonb NOT NULL,
   "last_errors" jsonb DEFAULT '[]'::jsonb NOT NULL,
   "created_at" timestamp with time zone DEFAULT now() NOT NULL,
   "updated_at" timestamp with time zone DEFAULT now() NOT NULL

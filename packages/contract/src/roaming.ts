@@ -68,6 +68,17 @@ export type RoamingModule = z.infer<typeof RoamingModule>;
 export const RoamingError = z.object({ at: z.string(), message: z.string() });
 export type RoamingError = z.infer<typeof RoamingError>;
 
+/** A party connected to a hub partner, as the hub reports it (OCPI hubclientinfo). */
+export const HUB_CLIENT_STATES = ['CONNECTED', 'OFFLINE', 'PLANNED', 'SUSPENDED'] as const;
+export const RoamingHubClient = z.object({
+  countryCode: z.string(),
+  partyId: z.string(),
+  role: OcpiRole,
+  status: z.enum(HUB_CLIENT_STATES),
+  lastUpdated: z.string(),
+});
+export type RoamingHubClient = z.infer<typeof RoamingHubClient>;
+
 export const RoamingPartner = z.object({
   id: z.number().int(),
   /** The operator the partnership belongs to: staff of it (and above) manage it. */
@@ -93,6 +104,8 @@ export const RoamingPartner = z.object({
   tokenAExpiresAt: z.string().nullable(),
   lastSuccessAt: z.string().nullable(),
   lastErrors: z.array(RoamingError),
+  /** For a hub: the parties connected to it, as it last reported them. */
+  hubClients: z.array(RoamingHubClient),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { RoamingModule, RoamingPartyRole } from '@voltline/contract';
+import type { RoamingHubClient, RoamingModule, RoamingPartyRole } from '@voltline/contract';
 import { operators } from './operators.js';
 import { tariffs } from './billing.js';
 import { xid8 } from './xid8.js';
@@ -70,6 +70,8 @@ export const roamingPartners = pgTable(
     pushRetryAt: timestamp('push_retry_at', { withTimezone: true }),
     pushFailures: integer('push_failures').notNull().default(0),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    /** A hub's connected parties (OCPI hubclientinfo, pushed by the hub). */
+    hubClients: jsonb('hub_clients').$type<RoamingHubClient[]>().notNull().default([]),
     lastErrors: jsonb('last_errors').$type<StoredRoamingError[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -44,7 +44,10 @@ export interface OcpiDeps {
   senders: OcpiSenderModule[];
 }
 
+/** Modules token A opens (4.1.2). */
 const CONFIG_MODULES = new Set(['versions', 'details', 'credentials']);
+/** Modules without routing headers (4.1.8.2: configuration modules are not routed). */
+const UNROUTED = new Set([...CONFIG_MODULES, 'hubclientinfo']);
 
 /**
  * Voltline's OCPI 2.2.1 interface as a CPO, outside /api (chapter 4): the Token header, the response
@@ -75,7 +78,7 @@ export function ocpiRoutes(app: App, deps: OcpiDeps) {
         )
           throw unauthorized();
         request.ocpiCaller = caller;
-        if (!CONFIG_MODULES.has(module)) {
+        if (!UNROUTED.has(module)) {
           // Routing headers (4.1.8.2): to the party that asked, from Voltline's own.
           reply.header('OCPI-from-country-code', own.countryCode);
           reply.header('OCPI-from-party-id', own.partyId);
@@ -136,6 +139,7 @@ export function ocpiRoutes(app: App, deps: OcpiDeps) {
           endpoints: [
             // The credentials module is symmetric; 2.2.1 advises SENDER for one's own endpoint.
             { identifier: 'credentials', role: 'SENDER', url: `${base}/credentials` },
+            { identifier: 'hubclientinfo', role: 'RECEIVER', url: `${base}/hubclientinfo` },
             ...deps.senders.map((m) => ({
               identifier: m.identifier,
               role: 'SENDER',
@@ -158,6 +162,24 @@ export function ocpiRoutes(app: App, deps: OcpiDeps) {
       scope.delete(credentials, cfg('credentials'), async (request, reply) => {
         await deps.inbound.unregister(callerOf(request));
         return send(reply, undefined);
+      });
+
+      // Hub client info, receiver (15.2.2): a hub tells which parties are connected to it.
+      const hubClient = `/${OCPI_VERSION}/hubclientinfo/:countryCode/:partyId`;
+      type HubParams = { countryCode: string; partyId: string };
+      scope.put<{ Params: HubParams }>(hubClient, cfg('hubclientinfo'), async (request, reply) => {
+        const { countryCode, partyId } = request.params;
+        await deps.inbound.storeHubClient(callerOf(request), countryCode, partyId, request.body);
+        return send(reply, undefined);
+      });
+      scope.get<{ Params: HubParams }>(hubClient, cfg('hubclientinfo'), (request, reply) => {
+        const { countryCode, partyId } = request.params;
+        const found = deps.inbound.hubClient(callerOf(request), countryCode, partyId);
+        if (!found)
+          return reply
+            .status(404)
+            .send(envelope(undefined, clock.now(), OCPI_STATUS.clientError, 'Unknown party'));
+        return send(reply, found);
       });
 
       for (const m of deps.senders) {

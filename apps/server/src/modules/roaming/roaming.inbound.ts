@@ -1,3 +1,5 @@
+import { HUB_CLIENT_STATES, OCPI_ROLES, type RoamingHubClient } from '@voltline/contract';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { audit, NO_USER } from '../audit/audit.service.js';
@@ -15,6 +17,15 @@ import {
 import { startCursor } from './push/push.repository.js';
 import * as repo from './roaming.repository.js';
 import { ENDED, type RoamingService, type RoamingSettings } from './roaming.service.js';
+
+/** The ClientInfo object (15.3.1) a hub pushes. */
+const ClientInfo = z.object({
+  party_id: z.string().regex(/^[A-Za-z0-9]{3}$/),
+  country_code: z.string().regex(/^[A-Za-z]{2}$/),
+  role: z.enum(OCPI_ROLES),
+  status: z.enum(HUB_CLIENT_STATES),
+  last_updated: z.iso.datetime({ offset: true }),
+});
 
 /** Who is calling /ocpi: the partner its credentials token belongs to, and as which token. */
 export interface OcpiCaller {
@@ -155,6 +166,53 @@ export class RoamingInbound {
       });
     });
     return ownCredentials(this.settings.own, tokenC);
+  }
+
+  /**
+   * PUT hubclientinfo (15.2.2): a hub's word on one of its parties, kept on the partner's page. The
+   * URL's party must be the object's; only a hub has clients.
+   */
+  async storeHubClient(caller: OcpiCaller, countryCode: string, partyId: string, body: unknown) {
+    if (caller.partner.role !== 'HUB') throw invalidParameters('Only a hub reports its clients');
+    const parsed = ClientInfo.safeParse(body);
+    if (!parsed.success) throw invalidParameters('Invalid ClientInfo object');
+    const info = parsed.data;
+    if (
+      info.country_code.toUpperCase() !== countryCode.toUpperCase() ||
+      info.party_id.toUpperCase() !== partyId.toUpperCase()
+    )
+      throw invalidParameters('The ClientInfo object names another party than the URL');
+    const client: RoamingHubClient = {
+      countryCode: info.country_code.toUpperCase(),
+      partyId: info.party_id.toUpperCase(),
+      role: info.role,
+      status: info.status,
+      lastUpdated: new Date(info.last_updated).toISOString(),
+    };
+    await this.db.transaction(async (tx) => {
+      const row = await repo.lockPartner(tx, caller.partner.id);
+      if (!row) return;
+      const others = row.hubClients.filter(
+        (c) => !(c.countryCode === client.countryCode && c.partyId === client.partyId),
+      );
+      await repo.updatePartner(tx, row.id, { hubClients: [...others, client] }, this.clock.now());
+    });
+  }
+
+  /** GET hubclientinfo of one party: what the hub last said of it, in OCPI's shape. */
+  hubClient(caller: OcpiCaller, countryCode: string, partyId: string) {
+    const c = caller.partner.hubClients.find(
+      (x) => x.countryCode === countryCode.toUpperCase() && x.partyId === partyId.toUpperCase(),
+    );
+    return c
+      ? {
+          party_id: c.partyId,
+          country_code: c.countryCode,
+          role: c.role,
+          status: c.status,
+          last_updated: c.lastUpdated,
+        }
+      : null;
   }
 
   /** DELETE (7.2.4): the partner ends the partnership; its tokens stop working at once. */

@@ -88,6 +88,7 @@ export class RoamingService {
         at: e.at,
         message: translate(locale, e.key as MessageKey, e.params),
       })),
+      hubClients: p.hubClients,
       createdAt: p.createdAt.toISOString(),
       updatedAt: p.updatedAt.toISOString(),
     };

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { RoamingInvitation, RoamingPartner } from '@voltline/contract';
 import { auditLogs, roamingPartners } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
+import { hashToken } from './ocpi/transport.js';
 
 // Roaming partners as staff manage them, and the transport rules of Voltline's /ocpi (issue #31).
 // The full handshake both ways runs against the test eMSP in test/ocpi-roaming.test.ts.
@@ -241,5 +242,58 @@ describe('a server that does not allow private addresses', () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe('a hub’s connected parties (hubclientinfo)', () => {
+  it('keeps what a hub reports of a party, shows it on the partner, and takes it only from a hub', async () => {
+    const db = t.database.db;
+    const [hub] = await db
+      .insert(roamingPartners)
+      .values({
+        operatorId: opId('Voltline İstanbul'),
+        name: 'Probe hub',
+        state: 'registered',
+        direction: 'inbound',
+        role: 'HUB',
+        countryCode: 'DE',
+        partyId: 'HUB',
+        incomingTokenHash: hashToken('probe-hub-token'),
+      })
+      .returning();
+    const info = {
+      party_id: 'msp',
+      country_code: 'nl',
+      role: 'EMSP',
+      status: 'CONNECTED',
+      last_updated: '2026-11-27T10:00:00Z',
+    };
+    const auth = `Token ${b64('probe-hub-token')}`;
+    const put = await ocpi('PUT', '/ocpi/2.2.1/hubclientinfo/NL/MSP', auth, info);
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ status_code: 1000 });
+    // Configuration modules are not routed (4.1.8.2).
+    expect(put.headers['ocpi-from-party-id']).toBeUndefined();
+    const mismatch = await ocpi('PUT', '/ocpi/2.2.1/hubclientinfo/NL/XYZ', auth, info);
+    expect(mismatch.json()).toMatchObject({ status_code: 2001 });
+    const got = await ocpi('GET', '/ocpi/2.2.1/hubclientinfo/nl/msp', auth);
+    expect(got.json()).toMatchObject({ data: { party_id: 'MSP', country_code: 'NL', status: 'CONNECTED' } });
+
+    const shown = await t.call<{ data: RoamingPartner }>('GET', `/api/portal/Roaming/partners/${hub!.id}`, {
+      token: admin,
+    });
+    expect(shown.body.data.hubClients).toEqual([
+      {
+        countryCode: 'NL',
+        partyId: 'MSP',
+        role: 'EMSP',
+        status: 'CONNECTED',
+        lastUpdated: '2026-11-27T10:00:00.000Z',
+      },
+    ]);
+
+    await db.update(roamingPartners).set({ role: 'EMSP' }).where(eq(roamingPartners.id, hub!.id));
+    const notHub = await ocpi('PUT', '/ocpi/2.2.1/hubclientinfo/NL/MSP', auth, info);
+    expect(notHub.json()).toMatchObject({ status_code: 2001 });
   });
 });

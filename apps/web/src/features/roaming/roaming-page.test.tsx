@@ -82,6 +82,7 @@ const partner = (over: Partial<RoamingPartner>): RoamingPartner => ({
   tokenAExpiresAt: null,
   lastSuccessAt: null,
   lastErrors: [],
+  hubClients: [],
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
   ...over,

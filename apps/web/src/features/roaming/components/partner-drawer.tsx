@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/format';
 import { usePartner } from '../api/get-partner';
 import { partyOf } from '../partner-words';
 import { LastExchange } from './last-exchange';
+import { HubClients } from './hub-clients';
 import { PartnerActions } from './partner-actions';
 import { PartnerErrors } from './partner-errors';
 import { PublicationForm } from './publication-form';
@@ -119,6 +120,8 @@ function PartnerDetails({ partner: p, canWrite }: { partner: RoamingPartner; can
           },
         ]}
       />
+
+      <HubClients partner={p} />
 
       <Typography.Title level={5}>{t('drawer.publication')}</Typography.Title>
       <PublicationForm partner={p} canWrite={canWrite} />
