@@ -43,6 +43,7 @@ import { securityRoutes } from './modules/security/security.routes.js';
 import { securityProfileRoutes } from './modules/security/security-profiles.routes.js';
 import { networkProfileRoutes } from './modules/security/network-profiles.routes.js';
 import { openDataRoutes } from './modules/roaming/open-data.routes.js';
+import { chargePointPublicationRoutes } from './modules/roaming/publication.routes.js';
 import { smartChargingRoutes } from './modules/smart-charging/smart-charging.routes.js';
 import type { Services } from './services.js';
 
@@ -97,4 +98,5 @@ export function apiRoutes(api: App, services: Services): void {
   alertRoutes(api, services);
   roamingRoutes(api, services);
   openDataRoutes(api, services);
+  chargePointPublicationRoutes(api, services);
 }

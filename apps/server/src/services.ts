@@ -42,6 +42,7 @@ import { MaintenanceOcpp } from './modules/maintenance/maintenance.ocpp.js';
 import { MaintenanceService } from './modules/maintenance/maintenance.service.js';
 import { UptimeService } from './modules/uptime/uptime.service.js';
 import { OpenDataService } from './modules/roaming/open-data.service.js';
+import { ChargePointPublicationService } from './modules/roaming/publication.service.js';
 import { LocalFileStore } from './modules/files/file-store.js';
 import { FilesService } from './modules/files/files.service.js';
 import { LinkSigner } from './modules/files/links.js';
@@ -520,6 +521,7 @@ export function createServices({
       { countryCode: config.OCPI_COUNTRY_CODE, partyId: config.OCPI_PARTY_ID },
       config.PUBLIC_URL,
     ),
+    chargePointPublication: new ChargePointPublicationService(db),
     security: new SecurityService(db),
     certificateRenewal: new CertificateRenewal({
       db,

@@ -85,6 +85,8 @@ const AREAS: [RegExp, Area | 'signedIn' | 'public'][] = [
   [/^\/api\/portal\/integrations\/apiKeys\b/, 'integrations'],
   [/^\/api\/portal\/Webhooks\b/, 'integrations'],
   [/^\/api\/portal\/Alerts\b/, 'alerts'],
+  // A charge point's publication is part of its page.
+  [/^\/api\/portal\/Roaming\/chargePoints\b/, 'chargePoints'],
   [/^\/api\/portal\/Roaming\b/, 'roaming'],
   // The monthly uptime report reads like the dashboards; excluded downtime is the charge point's.
   [/^\/api\/portal\/uptime\/report\b/, 'dashboards'],

@@ -326,6 +326,7 @@ function idFor(url: string): number | string | undefined {
     [/\/Alerts\/rules\/:id/, 'alertRule'],
     [/\/Alerts\/:id/, 'alert'],
     [/\/Roaming\/partners\/:id/, 'roamingPartner'],
+    [/\/Roaming\/chargePoints\/:id/, 'chargePoint'],
   ];
   const key = rules.find(([re]) => re.test(url))?.[1];
   return key === undefined ? undefined : ids[key];

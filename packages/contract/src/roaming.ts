@@ -25,6 +25,8 @@ export const ROAMING_API = {
   unregister: (id: number | string) => `portal/Roaming/partners/${id}/unregister`,
   /** GET: Voltline's own OCPI identity (versions URL, country code, party id). */
   identity: 'portal/Roaming/identity',
+  /** GET: whether one charge point is published (open data, partners) and what keeps it from being. */
+  chargePoint: (id: number | string) => `portal/Roaming/chargePoints/${id}`,
 } as const;
 
 /** The OCPI version Voltline speaks. */
@@ -154,3 +156,31 @@ export const RoamingIdentity = z.object({
   version: z.string(),
 });
 export type RoamingIdentity = z.infer<typeof RoamingIdentity>;
+
+/** Why a charge point is not published, even to a partner its operator is published to. */
+export const CHARGE_POINT_UNPUBLISHED_REASONS = ['notAccepted', 'archived', 'noCoordinates'] as const;
+export const ChargePointUnpublishedReason = z.enum(CHARGE_POINT_UNPUBLISHED_REASONS);
+export type ChargePointUnpublishedReason = z.infer<typeof ChargePointUnpublishedReason>;
+
+/**
+ * Whether a charge point is published and to whom: open data when its operator (or one above it)
+ * publishes it; the partners in the reader's reach whose published operators include its operator
+ * (or one above it), invited or registered. `missing` lists what keeps the charge point itself from
+ * being published; while it is not empty, nobody is sent it, whatever was chosen.
+ */
+export const ChargePointPublication = z.object({
+  openData: z.boolean(),
+  missing: z.array(ChargePointUnpublishedReason),
+  partners: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      state: RoamingPartnerState,
+      countryCode: z.string().nullable(),
+      partyId: z.string().nullable(),
+      /** The partner's chosen tariff; null: each connector's own. */
+      tariffName: z.string().nullable(),
+    }),
+  ),
+});
+export type ChargePointPublication = z.infer<typeof ChargePointPublication>;

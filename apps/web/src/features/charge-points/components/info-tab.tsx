@@ -5,6 +5,7 @@ import { countryName, formatDate, formatDateTime, formatNumber } from '../../../
 import { useChargingProfiles } from '../api/get-profiles';
 import { ChargerLimitsCard } from './charger-limits-card';
 import { ProtocolTag } from './protocol-tag';
+import { RoamingCard } from './roaming-card';
 import { RegistrationTag } from './status-tags';
 
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : v);
@@ -115,6 +116,7 @@ export function InfoTab({ cp }: { cp: ChargePoint }) {
         />
       </Card>
       <ChargerLimitsCard cp={cp} />
+      <RoamingCard id={cp.id} />
     </>
   );
 }

@@ -1,0 +1,145 @@
+// @vitest-environment jsdom
+import type { ReactNode } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import type { AxiosAdapter } from 'axios';
+import { ROAMING_API, type ChargePointPublication, type Me, type Permission } from '@voltline/contract';
+import { apiClient } from '../../lib/api-client';
+import { i18n } from '../../lib/i18n';
+import { useAuthStore } from '../../stores/auth-store';
+import { RoamingCard } from './components/roaming-card';
+
+/** The Roaming card of a charge point's page, drawn in jsdom against a fake server, in English. */
+const CATALOGS = import.meta.glob<Record<string, unknown>>(
+  '../../../public/locales/en/{common,chargePoints}.json',
+  {
+    eager: true,
+    import: 'default',
+  },
+);
+const catalog = (ns: string) => CATALOGS[`../../../public/locales/en/${ns}.json`] ?? {};
+
+beforeAll(async () => {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { common: catalog('common'), chargePoints: catalog('chargePoints') } },
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+});
+
+let answer: ChargePointPublication;
+
+const adapter: AxiosAdapter = (config) => {
+  const found = config.url === ROAMING_API.chargePoint(7);
+  const response = {
+    data: found ? { data: answer } : { error: 'Not found' },
+    status: found ? 200 : 404,
+    statusText: '',
+    headers: {},
+    config,
+  };
+  return found ? Promise.resolve(response) : Promise.reject(Object.assign(new Error('404'), { response }));
+};
+
+function draw(permissions: Permission[]) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  useAuthStore.setState({ token: 'test-token' });
+  const me: Me = {
+    id: 1,
+    email: 'istanbul@voltline.local',
+    name: 'Deniz',
+    surname: 'Çelik',
+    operatorId: 1,
+    operatorName: 'Voltline İstanbul',
+    roles: ['Main Operator'],
+    permissions,
+    locale: 'en',
+  };
+  client.setQueryData(['me', 'test-token'], me);
+  const wrap = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
+  return render(<RoamingCard id={7} />, { wrapper: wrap });
+}
+
+beforeEach(() => {
+  apiClient.defaults.adapter = adapter;
+  answer = {
+    openData: true,
+    missing: [],
+    partners: [
+      {
+        id: 1,
+        name: 'Hub North',
+        state: 'registered',
+        countryCode: 'DE',
+        partyId: 'HBN',
+        tariffName: 'Roaming AC',
+      },
+      { id: 2, name: 'New eMSP', state: 'invited', countryCode: null, partyId: null, tariffName: null },
+    ],
+  };
+});
+
+afterEach(cleanup);
+
+describe("a charge point's Roaming card", () => {
+  it('lists the partners with their party, state in words and tariff, and open data', async () => {
+    draw(['chargePoints:read']);
+    expect((await screen.findByTestId('cp-roaming-state-1')).textContent).toBe('Registered');
+    expect(screen.getByTestId('cp-roaming-state-2').textContent).toBe('Invited');
+    expect(screen.getByText('DE-HBN')).toBeTruthy();
+    expect(screen.getByText('Roaming AC')).toBeTruthy();
+    expect(screen.getByText("Each connector's own")).toBeTruthy();
+    expect(screen.getByTestId('cp-roaming-open-data').textContent).toBe('Open data (AFIR): Published');
+    expect(screen.queryByTestId('cp-roaming-missing')).toBeNull();
+  });
+
+  it('says what keeps the charge point from being published, and that open data is not', async () => {
+    answer = { openData: false, missing: ['notAccepted', 'noCoordinates'], partners: [] };
+    draw(['chargePoints:read']);
+    const missing = await screen.findByTestId('cp-roaming-missing');
+    expect(missing.textContent).toContain('It is not accepted');
+    expect(missing.textContent).toContain('It has no coordinates');
+    expect(missing.textContent).not.toContain('archived');
+    expect(screen.getByTestId('cp-roaming-open-data').textContent).toBe('Open data (AFIR): Not published');
+    expect(
+      screen.getByText("This charge point's operator is not published to any roaming partner."),
+    ).toBeTruthy();
+  });
+
+  it('links to the Roaming screen only for a user who reads it', async () => {
+    draw(['chargePoints:read']);
+    await screen.findByTestId('cp-roaming-state-1');
+    expect(screen.queryByTestId('cp-roaming-link')).toBeNull();
+    cleanup();
+    draw(['chargePoints:read', 'roaming:read']);
+    await screen.findByTestId('cp-roaming-state-1');
+    expect(screen.getByTestId('cp-roaming-link').getAttribute('href')).toBe('/portal/integrations/roaming');
+  });
+});
