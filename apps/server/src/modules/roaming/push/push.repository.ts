@@ -98,6 +98,11 @@ export async function recordPushSuccess(
     .where(eq(roamingPartners.id, id));
 }
 
+/** The cursor after a round of status pushes that all went through. */
+export async function saveCursor(tx: Tx, id: number, cursor: { pushCursor: number; pushCursorTx: string }) {
+  await tx.update(roamingPartners).set(cursor).where(eq(roamingPartners.id, id));
+}
+
 export async function recordPushFailure(tx: Tx, id: number, retryAt: Date) {
   await tx
     .update(roamingPartners)

@@ -35,6 +35,8 @@ const OVERLAP_MS = 5_000;
 const MARK_REFRESH_MS = 60_000;
 /** Status events read per round. */
 const EVENTS_PER_ROUND = 2_000;
+/** Rounds of status events one pass sends at most (the next pass goes on). */
+const ROUNDS_PER_PASS = 5;
 /** Calls in flight to one partner. */
 const PARALLEL = 8;
 /** The first retry after a failed push, doubled each time, up to the longest. */
@@ -110,7 +112,9 @@ export class RoamingPusher {
         });
         const paths = await repo.publishedPaths(db, partner);
         let current = partner;
-        for (;;) {
+        // A bounded number of rounds a pass, each one's cursor kept as soon as it is sent: a pass
+        // ends while events keep coming faster than they are sent, and a failure resends one round.
+        for (let round = 1; ; round++) {
           const batch = await repo.statusChanges(db, current, paths, EVENTS_PER_ROUND);
           if (batch.refs.length > 0) {
             const evses = await catalog.evseStatuses(partner, batch.refs);
@@ -122,8 +126,9 @@ export class RoamingPusher {
           if (batch.cursor) {
             cursor = { pushCursor: batch.cursor.id, pushCursorTx: batch.cursor.tx };
             current = { ...current, ...cursor };
+            if (batch.more) await repo.saveCursor(db, partner.id, cursor);
           }
-          if (!batch.more) break;
+          if (!batch.more || round >= ROUNDS_PER_PASS) break;
         }
       }
       // A quiet pass writes nothing, unless its marks are a minute old (the next window stays short).
