@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { App } from '../../lib/app-type.js';
 import { translate } from '../../lib/messages.js';
 import { ctxOf } from '../../lib/request.js';
+import type { PartnerRenewal } from './roaming.renewal.js';
 import type { RoamingService } from './roaming.service.js';
 
 const tags = ['roaming'];
@@ -21,7 +22,10 @@ const read = { permission: 'roaming:read' } as const;
 const write = { permission: 'roaming:write' } as const;
 
 /** The portal's roaming screen (issue #31): partners, invitations, registrations, publication. */
-export function roamingRoutes(app: App, { roaming }: { roaming: RoamingService }) {
+export function roamingRoutes(
+  app: App,
+  { roaming, roamingRenewal }: { roaming: RoamingService; roamingRenewal: PartnerRenewal },
+) {
   app.get(
     `/${ROAMING_API.identity}`,
     {
@@ -124,7 +128,7 @@ export function roamingRoutes(app: App, { roaming }: { roaming: RoamingService }
       },
     },
     async (request) => ({
-      data: await roaming.refresh(ctxOf(request), request.params.id),
+      data: await roamingRenewal.refresh(ctxOf(request), request.params.id),
       message: translate(request.locale, 'roaming.refreshed'),
     }),
   );
@@ -141,7 +145,7 @@ export function roamingRoutes(app: App, { roaming }: { roaming: RoamingService }
       },
     },
     async (request) => {
-      const { partner, message } = await roaming.unregister(ctxOf(request), request.params.id);
+      const { partner, message } = await roamingRenewal.unregister(ctxOf(request), request.params.id);
       return { data: partner, message };
     },
   );

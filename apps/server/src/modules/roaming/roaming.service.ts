@@ -99,7 +99,7 @@ export class RoamingService {
     return Promise.all(rows.map((r) => this.toPartner(this.db, r, ctx.locale)));
   }
 
-  private async view(tx: Tx, ctx: Ctx, id: number): Promise<repo.PartnerView> {
+  async view(tx: Tx, ctx: Ctx, id: number): Promise<repo.PartnerView> {
     const p = await repo.partnerInScope(tx, ctx.actor, id);
     if (!p) throw notFound('roamingPartner');
     return p;
@@ -283,92 +283,6 @@ export class RoamingService {
       key: err.key,
       params: err.params,
     });
-  }
-
-  /**
-   * New credentials with the partner (7.1.4): its endpoints read again, a new token for it to call
-   * with (valid beside the old one until the partner answers), its new token for Voltline kept.
-   */
-  async refresh(ctx: Ctx, id: number): Promise<RoamingPartner> {
-    const p = await this.view(this.db, ctx, id);
-    if (p.state !== 'registered' || !p.outgoingToken || !p.versionsUrl)
-      throw new AppError(409, 'roaming.notRegistered');
-    const tokenB = newCredentialsToken();
-    try {
-      const discovered = await discover(p.versionsUrl, p.outgoingToken, this.settings.call);
-      const url = moduleUrl(discovered.endpoints, 'credentials');
-      if (!url) throw new PartnerCallError('roaming.noCredentialsModule', {});
-      await repo.updatePartner(this.db, id, { pendingTokenHash: hashToken(tokenB) }, this.clock.now());
-      const answer = await ocpiCall(
-        { method: 'PUT', url, token: p.outgoingToken, body: ownCredentials(this.settings.own, tokenB) },
-        this.settings.call,
-      );
-      const theirs = CredentialsObject.safeParse(answer.data);
-      if (!theirs.success) throw new PartnerCallError('roaming.badCredentials', {});
-      await this.db.transaction(async (tx) => {
-        await repo.updatePartner(
-          tx,
-          id,
-          {
-            ...this.registeredFields(theirs.data),
-            incomingTokenHash: hashToken(tokenB),
-            pendingTokenHash: null,
-            endpoints: discovered.endpoints,
-            version: discovered.version,
-          },
-          this.clock.now(),
-        );
-        await audit(tx, ctx, {
-          action: 'roaming.refresh',
-          entity: 'roamingPartner',
-          entityId: id,
-          subjectOperatorId: p.operatorId,
-          summary: { name: p.name },
-        });
-      });
-    } catch (err) {
-      await repo.updatePartner(this.db, id, { pendingTokenHash: null }, this.clock.now());
-      if (!(err instanceof PartnerCallError)) throw err;
-      await this.recordError(id, err);
-      throw asAppError(err);
-    }
-    return this.get(ctx, id);
-  }
-
-  /**
-   * Ends the partnership (7.2.4): the partner is told by a credentials DELETE when it can be, and
-   * its tokens stop working here at once whether or not it could.
-   */
-  async unregister(ctx: Ctx, id: number): Promise<{ partner: RoamingPartner; message: string }> {
-    const p = await this.view(this.db, ctx, id);
-    if (p.state === 'unregistered') throw new AppError(409, 'roaming.alreadyEnded');
-    let failure: PartnerCallError | null = null;
-    const url = moduleUrl(p.endpoints, 'credentials');
-    if (p.state === 'registered' && url && p.outgoingToken) {
-      try {
-        await ocpiCall({ method: 'DELETE', url, token: p.outgoingToken }, this.settings.call);
-      } catch (err) {
-        if (!(err instanceof PartnerCallError)) throw err;
-        failure = err;
-        await this.recordError(id, err);
-      }
-    }
-    await this.db.transaction(async (tx) => {
-      await repo.updatePartner(tx, id, ENDED, this.clock.now());
-      await audit(tx, ctx, {
-        action: 'roaming.unregister',
-        entity: 'roamingPartner',
-        entityId: id,
-        subjectOperatorId: p.operatorId,
-        summary: { name: p.name, partnerTold: failure === null },
-      });
-    });
-    const message = failure
-      ? translate(ctx.locale, 'roaming.unregisteredLocally', {
-          reason: translate(ctx.locale, failure.key, failure.params),
-        })
-      : translate(ctx.locale, 'roaming.unregisteredDone');
-    return { partner: await this.get(ctx, id), message };
   }
 }
 

@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { RoamingCatalog } from './catalog.js';
 import { RoamingPusher } from './push/pusher.js';
 import { RoamingInbound } from './roaming.inbound.js';
+import { PartnerRenewal } from './roaming.renewal.js';
 import { RoamingService, type RoamingSettings } from './roaming.service.js';
 
 /** Roaming's services from the configuration: the portal's side, the OCPI modules, the pushes. */
@@ -34,6 +35,7 @@ export function createRoaming(db: Db, clock: Clock, config: Config, log: Fastify
   return {
     roaming,
     roamingInbound: new RoamingInbound(db, clock, settings, roaming),
+    roamingRenewal: new PartnerRenewal(db, clock, settings, roaming),
     roamingSettings: settings,
     roamingSenders: [catalog.locations(), catalog.tariffs()],
     roamingPusher,
