@@ -520,6 +520,7 @@ export function createServices({
       db,
       { countryCode: config.OCPI_COUNTRY_CODE, partyId: config.OCPI_PARTY_ID },
       config.PUBLIC_URL,
+      config.OPEN_DATA_RATE_LIMIT_PER_MINUTE,
     ),
     chargePointPublication: new ChargePointPublicationService(db),
     security: new SecurityService(db),

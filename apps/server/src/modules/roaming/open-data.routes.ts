@@ -11,11 +11,7 @@ export const OPEN_DATA_API = {
   tariffs: 'public/tariffs',
 } as const;
 
-/** Per address, apart from the API's own limit: open data is read by machines, often. */
-export const OPEN_DATA_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
-
 const tags = ['open data'];
-const options = { permission: 'public' as const, rateLimit: OPEN_DATA_RATE_LIMIT };
 
 const DateTime = z.iso.datetime({ offset: true, message: 'openData.badDate' });
 const PageQuery = z.object({
@@ -87,6 +83,9 @@ function pageHeaders(
  * tariffs as plain JSON in OCPI 2.2.1 shapes (docs/open-data.md).
  */
 export function openDataRoutes(app: App, { openData }: { openData: OpenDataService }) {
+  // Per address, apart from the API's own limit: open data is read by machines, often.
+  const rateLimit = { max: openData.rateLimitPerMinute, timeWindow: '1 minute' };
+  const options = { permission: 'public' as const, rateLimit };
   app.get(
     `/${OPEN_DATA_API.locations}`,
     {

@@ -39,6 +39,8 @@ export class OpenDataService {
     readonly identity: CpoIdentity,
     /** Voltline's public address (PUBLIC_URL): the next page's Link is given under it. */
     readonly publicUrl: string,
+    /** Requests one address may make to the public routes a minute (OPEN_DATA_RATE_LIMIT_PER_MINUTE). */
+    readonly rateLimitPerMinute = 120,
   ) {}
 
   private async publishers(): Promise<number[]> {
