@@ -216,7 +216,7 @@ const EnvSchema = z.object({
   OCPI_ALLOW_PRIVATE: bool.default(false),
   /** Requests one address may make to the open-data routes (/api/public/…) a minute. */
   OPEN_DATA_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
-  /** Requests one roaming partner (by its token) may make to /ocpi a minute. */
+  /** Requests one address (a roaming partner's) may make to /ocpi a minute. */
   OCPI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
 });
 
