@@ -23,19 +23,7 @@ import { systemClock } from '../apps/server/src/lib/clock.js';
 import { WebhookWorker } from '../apps/server/src/modules/webhooks/worker.js';
 import { openPostgres } from '../apps/server/src/db/client.js';
 import { createPgDatabase, dropPgDatabase, openBenchDatabase, pgUrl } from './lib/database.js';
-import { intArg } from './lib/stats.js';
-
-/** Milliseconds measured, and their quantiles. */
-class Latencies {
-  private readonly xs: number[] = [];
-  add(ms: number) {
-    this.xs.push(ms);
-  }
-  quantile(q: number): number {
-    const sorted = [...this.xs].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  }
-}
+import { intArg, Samples } from './lib/stats.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -62,7 +50,7 @@ const database: Database =
     : await openBenchDatabase(dataDir, undefined);
 const { db } = database;
 
-const lags = new Latencies();
+const lags = new Samples();
 let received = 0;
 const receivers: Server[] = [];
 for (let i = 0; i < ENDPOINTS; i++) {
@@ -98,7 +86,7 @@ let n = 0;
  * One tick's events in one transaction, as OCPP handling writes them: its group commit gathers the
  * messages of all chargers into shared transactions (services.ts, ocppWrites).
  */
-async function writeEvents(count: number, writes: Latencies) {
+async function writeEvents(count: number, writes: Samples) {
   const started = performance.now();
   await db.transaction(async (tx) => {
     await tx.insert(integrationEvents).values(
@@ -113,7 +101,7 @@ async function writeEvents(count: number, writes: Latencies) {
   writes.add(performance.now() - started);
 }
 
-async function produce(seconds: number, writes: Latencies) {
+async function produce(seconds: number, writes: Samples) {
   const perTick = Math.round((RATE * TICK_MS) / 1000);
   const end = performance.now() + seconds * 1000;
   let next = performance.now();
@@ -139,11 +127,11 @@ const worker = new WebhookWorker({
 
 try {
   // Event writes alone, then with the worker sending.
-  const idle = new Latencies();
+  const idle = new Samples();
   await produce(Math.min(5, DURATION), idle);
   const before = n;
   await db.execute(sql`UPDATE webhook_endpoints SET cursor = ${before}`);
-  const busy = new Latencies();
+  const busy = new Samples();
   const started = performance.now();
   worker.start();
   await produce(DURATION, busy);

@@ -71,3 +71,18 @@ export function intArg(name: string, value: string | undefined, min: number, max
     throw new Error(`--${name} must be an integer in ${min}..${max}`);
   return n;
 }
+
+/** Milliseconds measured, and their quantiles (a plain list, for the benches that need no more). */
+export class Samples {
+  private readonly xs: number[] = [];
+  add(ms: number) {
+    this.xs.push(ms);
+  }
+  get count() {
+    return this.xs.length;
+  }
+  quantile(q: number): number {
+    const sorted = [...this.xs].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  }
+}

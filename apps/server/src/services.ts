@@ -41,8 +41,6 @@ import { DriverDetailsService } from './modules/drivers/driver-details.service.j
 import { MaintenanceOcpp } from './modules/maintenance/maintenance.ocpp.js';
 import { MaintenanceService } from './modules/maintenance/maintenance.service.js';
 import { UptimeService } from './modules/uptime/uptime.service.js';
-import { OpenDataService } from './modules/roaming/open-data.service.js';
-import { ChargePointPublicationService } from './modules/roaming/publication.service.js';
 import { LocalFileStore } from './modules/files/file-store.js';
 import { FilesService } from './modules/files/files.service.js';
 import { LinkSigner } from './modules/files/links.js';
@@ -515,14 +513,6 @@ export function createServices({
     eventFeed: new EventFeedService(db),
     maintenance: new MaintenanceService(db),
     uptime: new UptimeService(db),
-    // Voltline's OCPI party (issue #31): the roaming configuration will name it; TR*VLT until then.
-    openData: new OpenDataService(
-      db,
-      { countryCode: config.OCPI_COUNTRY_CODE, partyId: config.OCPI_PARTY_ID },
-      config.PUBLIC_URL,
-      config.OPEN_DATA_RATE_LIMIT_PER_MINUTE,
-    ),
-    chargePointPublication: new ChargePointPublicationService(db),
     security: new SecurityService(db),
     certificateRenewal: new CertificateRenewal({
       db,

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js';
-import { toOcpiEvse, toOcpiLocation, toOcpiConnector } from './ocpi-objects/locations.js';
+import { toOcpiConnector } from './ocpi-objects/connectors.js';
+import { toOcpiEvse, toOcpiLocation } from './ocpi-objects/locations.js';
 import {
   publishedLocation,
   publishedLocations,

@@ -63,8 +63,17 @@ export class RoamingService {
     };
   }
 
-  async toPartner(tx: Tx, p: repo.PartnerView, locale: Locale): Promise<RoamingPartner> {
-    const names = await repo.operatorNames(tx, p.publishedOperatorIds);
+  /** The partners as the portal shows them, with their published operators' names in one query. */
+  async toPartners(tx: Tx, rows: repo.PartnerView[], locale: Locale): Promise<RoamingPartner[]> {
+    const names = await repo.operatorNames(tx, [...new Set(rows.flatMap((r) => r.publishedOperatorIds))]);
+    return rows.map((p) => this.toPartner(p, names, locale));
+  }
+
+  private toPartner(
+    p: repo.PartnerView,
+    names: Map<number, { name: string }>,
+    locale: Locale,
+  ): RoamingPartner {
     return {
       id: p.id,
       operatorId: p.operatorId,
@@ -95,8 +104,7 @@ export class RoamingService {
   }
 
   async list(ctx: Ctx): Promise<RoamingPartner[]> {
-    const rows = await repo.listPartners(this.db, ctx.actor);
-    return Promise.all(rows.map((r) => this.toPartner(this.db, r, ctx.locale)));
+    return this.toPartners(this.db, await repo.listPartners(this.db, ctx.actor), ctx.locale);
   }
 
   async view(tx: Tx, ctx: Ctx, id: number): Promise<repo.PartnerView> {
@@ -106,7 +114,8 @@ export class RoamingService {
   }
 
   async get(ctx: Ctx, id: number): Promise<RoamingPartner> {
-    return this.toPartner(this.db, await this.view(this.db, ctx, id), ctx.locale);
+    const [partner] = await this.toPartners(this.db, [await this.view(this.db, ctx, id)], ctx.locale);
+    return partner!;
   }
 
   /**

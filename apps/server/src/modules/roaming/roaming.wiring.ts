@@ -3,12 +3,17 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { RoamingCatalog } from './catalog.js';
+import { OpenDataService } from './open-data.service.js';
+import { ChargePointPublicationService } from './publication.service.js';
 import { RoamingPusher } from './push/pusher.js';
 import { RoamingInbound } from './roaming.inbound.js';
 import { PartnerRenewal } from './roaming.renewal.js';
 import { RoamingService, type RoamingSettings } from './roaming.service.js';
 
-/** Roaming's services from the configuration: the portal's side, the OCPI modules, the pushes. */
+/**
+ * Roaming's services from the configuration: the portal's side, the OCPI modules, the pushes,
+ * open data and what a charge point's page shows of its publication.
+ */
 export function createRoaming(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger) {
   const settings: RoamingSettings = {
     own: {
@@ -39,5 +44,12 @@ export function createRoaming(db: Db, clock: Clock, config: Config, log: Fastify
     roamingSettings: settings,
     roamingSenders: [catalog.locations(), catalog.tariffs()],
     roamingPusher,
+    openData: new OpenDataService(
+      db,
+      { countryCode: settings.own.countryCode, partyId: settings.own.partyId },
+      config.PUBLIC_URL,
+      config.OPEN_DATA_RATE_LIMIT_PER_MINUTE,
+    ),
+    chargePointPublication: new ChargePointPublicationService(db),
   };
 }

@@ -35,14 +35,19 @@ export interface Posted {
   status: number;
   /** The start of the receiver's answer: at most `maxBytes` are read, the rest is not waited for. */
   answer: string;
+  headers: IncomingMessage['headers'];
 }
 
-/** One POST to a webhook receiver through the guarded lookup, with a time limit and a bounded read. */
-export function post(
+/**
+ * One HTTP request to another system (a webhook receiver, a roaming partner) through the guarded
+ * lookup, with a time limit and a bounded read.
+ */
+export function request(
   url: string,
   opts: {
+    method: string;
     headers: Record<string, string>;
-    body: string;
+    body?: string;
     timeoutMs: number;
     allowPrivate: boolean;
     maxBytes: number;
@@ -50,12 +55,13 @@ export function post(
 ): Promise<Posted> {
   const target = new URL(url);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  const length = opts.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(opts.body)) };
   return new Promise((resolve, reject) => {
     const req = send(
       target,
       {
-        method: 'POST',
-        headers: { ...opts.headers, 'content-length': String(Buffer.byteLength(opts.body)) },
+        method: opts.method,
+        headers: { ...opts.headers, ...length },
         lookup: guardedLookup(opts.allowPrivate),
         signal: AbortSignal.timeout(opts.timeoutMs),
       },
@@ -63,7 +69,11 @@ export function post(
         const chunks: Buffer[] = [];
         let size = 0;
         const done = () =>
-          resolve({ status: res.statusCode ?? 0, answer: Buffer.concat(chunks).toString('utf8') });
+          resolve({
+            status: res.statusCode ?? 0,
+            answer: Buffer.concat(chunks).toString('utf8'),
+            headers: res.headers,
+          });
         res.on('data', (chunk: Buffer) => {
           if (size < opts.maxBytes) {
             chunks.push(chunk.subarray(0, opts.maxBytes - size));
@@ -79,4 +89,18 @@ export function post(
     req.on('error', reject);
     req.end(opts.body);
   });
+}
+
+/** One POST to a webhook receiver (see `request`). */
+export function post(
+  url: string,
+  opts: {
+    headers: Record<string, string>;
+    body: string;
+    timeoutMs: number;
+    allowPrivate: boolean;
+    maxBytes: number;
+  },
+): Promise<Posted> {
+  return request(url, { ...opts, method: 'POST' });
 }

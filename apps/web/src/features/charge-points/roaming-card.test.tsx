@@ -3,51 +3,18 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import type { AxiosAdapter } from 'axios';
 import { ROAMING_API, type ChargePointPublication, type Me, type Permission } from '@voltline/contract';
 import { apiClient } from '../../lib/api-client';
-import { i18n } from '../../lib/i18n';
 import { useAuthStore } from '../../stores/auth-store';
+import { prepareJsdom } from '../../test/jsdom';
 import { RoamingCard } from './components/roaming-card';
 
 /** The Roaming card of a charge point's page, drawn in jsdom against a fake server, in English. */
-const CATALOGS = import.meta.glob<Record<string, unknown>>(
-  '../../../public/locales/en/{common,chargePoints}.json',
-  {
-    eager: true,
-    import: 'default',
-  },
-);
-const catalog = (ns: string) => CATALOGS[`../../../public/locales/en/${ns}.json`] ?? {};
 
 beforeAll(async () => {
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common: catalog('common'), chargePoints: catalog('chargePoints') } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  await prepareJsdom(['chargePoints']);
 });
 
 let answer: ChargePointPublication;

@@ -4,7 +4,6 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import {
@@ -16,50 +15,17 @@ import {
   type RoamingPartner,
 } from '@voltline/contract';
 import { apiClient } from '../../lib/api-client';
-import { i18n } from '../../lib/i18n';
 import { useAuthStore } from '../../stores/auth-store';
+import { prepareJsdom } from '../../test/jsdom';
 import RoamingPage from './pages/roaming-page';
 
 /**
  * The roaming screen drawn in jsdom against a fake server: the portal's own hooks, client and
  * English texts, with the answers the server's contract describes.
  */
-const CATALOGS = import.meta.glob<Record<string, unknown>>(
-  '../../../public/locales/en/{common,roaming}.json',
-  {
-    eager: true,
-    import: 'default',
-  },
-);
-const catalog = (ns: string) => CATALOGS[`../../../public/locales/en/${ns}.json`] ?? {};
 
 beforeAll(async () => {
-  // antd's responsive columns and grid ask the window what it matches; jsdom cannot tell.
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common: catalog('common'), roaming: catalog('roaming') } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  await prepareJsdom(['roaming']);
 });
 
 const partner = (over: Partial<RoamingPartner>): RoamingPartner => ({

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  evseId,
-  evseStatus,
-  geoLocation,
-  openingTimes,
-  toOcpiLocation,
-  type PublishedChargePoint,
-  type PublishedConnector,
-  type PublishedLocationRow,
-} from './locations.js';
+import { evseId, evseStatus, geoLocation, openingTimes, toOcpiLocation } from './locations.js';
+import type { PublishedChargePoint, PublishedConnector, PublishedLocationRow } from './rows.js';
 import { alpha3 } from './countries.js';
 
 const identity = { countryCode: 'TR', partyId: 'VLT' };

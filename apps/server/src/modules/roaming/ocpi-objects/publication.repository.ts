@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
 import { chargePoints, connectors, operators, tariffs } from '../../../db/schema/index.js';
-import type { PublishedConnector, PublishedLocationRow } from './locations.js';
+import type { PublishedConnector, PublishedLocationRow } from './rows.js';
 import type { PublishedTariffRow } from './tariffs.js';
 
 /**

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import type { MessageKey } from '../../../lib/messages.js';
-import { guardedLookup } from '../../webhooks/post.js';
+import { request, type Posted } from '../../webhooks/post.js';
 import { refusalOf } from '../../webhooks/url-guard.js';
 import { authorizationOf } from './transport.js';
 
@@ -42,49 +40,8 @@ export class PartnerCallError extends Error {
   }
 }
 
-/** Answers larger than this are not read (a version list or a page of objects is far smaller). */
+/** Answers larger than this are cut (and so not OCPI): a version list or a page is far smaller. */
 const MAX_ANSWER_BYTES = 20 * 1024 * 1024;
-
-function send(
-  call: OcpiCall,
-  headers: Record<string, string>,
-  body: string | undefined,
-  opts: { timeoutMs: number; allowPrivate: boolean },
-): Promise<{ status: number; text: string; headers: IncomingMessage['headers'] }> {
-  const target = new URL(call.url);
-  const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const req = request(
-      target,
-      {
-        method: call.method,
-        headers:
-          body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        lookup: guardedLookup(opts.allowPrivate),
-        signal: AbortSignal.timeout(opts.timeoutMs),
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > MAX_ANSWER_BYTES) res.destroy(new Error('answer too large'));
-          else chunks.push(chunk);
-        });
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            text: Buffer.concat(chunks).toString('utf8'),
-            headers: res.headers,
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 /**
  * One OCPI call to a partner (chapter 4): the Token header in Base64, a new X-Request-ID, the
@@ -114,14 +71,20 @@ export async function ocpiCall<T = unknown>(
   }
   const body = call.body === undefined ? undefined : JSON.stringify(call.body);
   if (body !== undefined) headers['content-type'] = 'application/json';
-  let answer: Awaited<ReturnType<typeof send>>;
+  let answer: Posted;
   try {
-    answer = await send(call, headers, body, opts);
+    answer = await request(call.url, {
+      ...opts,
+      method: call.method,
+      headers,
+      body,
+      maxBytes: MAX_ANSWER_BYTES,
+    });
   } catch {
     throw new PartnerCallError('roaming.unreachable', { url: call.url });
   }
   type Envelope = { data?: unknown; status_code?: unknown; status_message?: unknown };
-  const parsed = parseEnvelope(answer.text) as Envelope | null;
+  const parsed = parseEnvelope(answer.answer) as Envelope | null;
   const statusCode = typeof parsed?.status_code === 'number' ? parsed.status_code : null;
   const statusMessage =
     typeof parsed?.status_message === 'string' ? parsed.status_message.slice(0, 300) : null;
