@@ -32,7 +32,10 @@ describe('a webhook’s connection', () => {
   });
 
   it('reaches it where private addresses are allowed, and reads at most the bound of the answer', async () => {
-    expect(await send(`http://localhost:${port}/hook`, true)).toMatchObject({ status: 200, answer: 'thanks' });
+    expect(await send(`http://localhost:${port}/hook`, true)).toMatchObject({
+      status: 200,
+      answer: 'thanks',
+    });
     const long = await send(`http://localhost:${port}/big`, true);
     expect(long.status).toBe(200);
     expect(long.answer.length).toBeLessThanOrEqual(2_000);
