@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -14,6 +15,7 @@ import type { RoamingHubClient, RoamingModule, RoamingPartyRole } from '@voltlin
 import { operators } from './operators.js';
 import { tariffs } from './billing.js';
 import { xid8 } from './xid8.js';
+import { chargingSessions } from './sessions.js';
 
 /**
  * A roaming partner (issue #31): an eMSP or hub that exchanges OCPI 2.2.1 with Voltline as CPO.
@@ -88,4 +90,115 @@ export const roamingPartners = pgTable(
       .on(t.tokenAHash)
       .where(sql`${t.tokenAHash} IS NOT NULL`),
   ],
+);
+
+/**
+ * An eMSP's token as Voltline received it (OCPI 2.2.1 Tokens, Voltline the receiver): pulled from the
+ * partner's tokens sender or pushed by the partner. One row per partner and (country, party, uid,
+ * type), replaced by each newer version. A charger's idTag / idToken is looked up by `uid`.
+ */
+export const roamingTokens = pgTable(
+  'roaming_tokens',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => roamingPartners.id),
+    countryCode: text('country_code').notNull(),
+    partyId: text('party_id').notNull(),
+    uid: text('uid').notNull(),
+    /** AD_HOC_USER | APP_USER | OTHER | RFID */
+    type: text('type').notNull(),
+    contractId: text('contract_id').notNull(),
+    visualNumber: text('visual_number'),
+    issuer: text('issuer').notNull(),
+    groupId: text('group_id'),
+    valid: boolean('valid').notNull(),
+    /** ALWAYS | ALLOWED | ALLOWED_OFFLINE | NEVER */
+    whitelist: text('whitelist').notNull(),
+    language: text('language'),
+    defaultProfileType: text('default_profile_type'),
+    energyContract: jsonb('energy_contract').$type<Record<string, unknown>>(),
+    lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('roaming_tokens_object_uq').on(t.partnerId, t.countryCode, t.partyId, t.uid, t.type),
+    index('roaming_tokens_uid_idx').on(sql`upper(${t.uid})`),
+  ],
+);
+
+/**
+ * Every answer Voltline gave about a roaming token at a charger, and where it came from: `whitelist`
+ * (the cached token alone), `realtime` (the eMSP's POST tokens/{uid}/authorize; `allowed` is its
+ * AllowedType, or UNREACHABLE when it did not answer in time), `command` (the eMSP's START_SESSION or
+ * RESERVE_NOW, which authorizes the token it names). `verdict` is what the charger was told
+ * (drivers/authorization.ts CardVerdict). A start of the token at the charge point shortly after an
+ * ALLOWED answer is accepted by it and carries its authorization_reference.
+ */
+export const roamingAuthorizations = pgTable(
+  'roaming_authorizations',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => roamingPartners.id),
+    tokenId: integer('token_id'),
+    tokenUid: text('token_uid').notNull(),
+    tokenType: text('token_type').notNull(),
+    chargePointId: integer('charge_point_id').notNull(),
+    evseUid: text('evse_uid'),
+    /** whitelist | realtime | command */
+    source: text('source').notNull(),
+    /** OCPI AllowedType (ALLOWED, BLOCKED, EXPIRED, NO_CREDIT, NOT_ALLOWED), or UNKNOWN / UNREACHABLE. */
+    allowed: text('allowed').notNull(),
+    verdict: text('verdict').notNull(),
+    authorizationReference: text('authorization_reference'),
+    /** The eMSP's display text (AuthorizationInfo.info), or why it could not be asked. */
+    info: text('info'),
+    /** The session the answer started, once one did. */
+    sessionId: integer('session_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('roaming_authorizations_token_idx').on(sql`upper(${t.tokenUid})`, t.chargePointId, t.at),
+    index('roaming_authorizations_partner_idx').on(t.partnerId, t.at),
+  ],
+);
+
+/** A CDR as sent to the partner: never changed after; a correction is a credit CDR and a new one. */
+export interface SentRoamingCdr {
+  id: string;
+  /** The bill it states (minor units, incl. VAT), negative for a credit CDR. */
+  totalInclVat: number;
+  credit: boolean;
+  sentAt: string | null;
+}
+
+/**
+ * A charging session of a partner's driver: the token it ran on (copied, as the token may change),
+ * the authorization it started by, and what was pushed of it (OCPI Sessions and CDRs).
+ */
+export const roamingSessions = pgTable(
+  'roaming_sessions',
+  {
+    sessionId: integer('session_id')
+      .primaryKey()
+      .references(() => chargingSessions.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => roamingPartners.id),
+    tokenId: integer('token_id'),
+    tokenUid: text('token_uid').notNull(),
+    tokenType: text('token_type').notNull(),
+    contractId: text('contract_id').notNull(),
+    tokenCountryCode: text('token_country_code').notNull(),
+    tokenPartyId: text('token_party_id').notNull(),
+    authorizationReference: text('authorization_reference'),
+    authorizationId: integer('authorization_id'),
+    sessionPushedAt: timestamp('session_pushed_at', { withTimezone: true }),
+    cdrs: jsonb('cdrs').$type<SentRoamingCdr[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('roaming_sessions_partner_idx').on(t.partnerId, t.sessionId)],
 );
