@@ -62,6 +62,19 @@ afterAll(async () => {
 });
 
 describe('the alerts screen', () => {
+  it("shows the open alert on its charge point's page, linked to the alert", async () => {
+    const { page } = await newPage(browser, server.url);
+    await signInAs(page, 'admin@voltline.local', `/portal/management/device/detail/${CP}`);
+    const card = page.getByTestId('cp-alerts');
+    await expect.poll(() => card.getByTestId(`cp-alert-${alertId}`).count()).toBe(1);
+    expect(await card.getByTestId(`cp-alert-${alertId}`).innerText()).toBe('Charger offline');
+    expect(await card.getByTestId('cp-alerts-open-count').innerText()).toBe('1 open');
+    expect(await card.innerText()).toContain('This charger alone');
+    await card.getByTestId(`cp-alert-${alertId}`).click();
+    await page.waitForURL(`**/portal/alerts/${alertId}`);
+    await page.context().close();
+  });
+
   it('leads from the header bell to the alert, which is acknowledged, commented, resolved and told in its history', async () => {
     const { page } = await newPage(browser, server.url);
     await signInAs(page, 'admin@voltline.local', '/portal/management/user');

@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
-import { ROAMING_API, type ChargePointPublication, type Me, type Permission } from '@voltline/contract';
+import { ROAMING_API, type ChargePointPublication, type Permission } from '@voltline/contract';
 import { apiClient } from '../../lib/api-client';
-import { useAuthStore } from '../../stores/auth-store';
+import { drawSignedIn } from '../../test/draw';
 import { prepareJsdom } from '../../test/jsdom';
 import { RoamingCard } from './components/roaming-card';
 
@@ -31,28 +28,7 @@ const adapter: AxiosAdapter = (config) => {
   return found ? Promise.resolve(response) : Promise.reject(Object.assign(new Error('404'), { response }));
 };
 
-function draw(permissions: Permission[]) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  useAuthStore.setState({ token: 'test-token' });
-  const me: Me = {
-    id: 1,
-    email: 'istanbul@voltline.local',
-    name: 'Deniz',
-    surname: 'Çelik',
-    operatorId: 1,
-    operatorName: 'Voltline İstanbul',
-    roles: ['Main Operator'],
-    permissions,
-    locale: 'en',
-  };
-  client.setQueryData(['me', 'test-token'], me);
-  const wrap = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{children}</MemoryRouter>
-    </QueryClientProvider>
-  );
-  return render(<RoamingCard id={7} />, { wrapper: wrap });
-}
+const draw = (permissions: Permission[]) => drawSignedIn(<RoamingCard id={7} />, permissions);
 
 beforeEach(() => {
   apiClient.defaults.adapter = adapter;

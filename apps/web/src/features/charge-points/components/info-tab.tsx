@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChargePoint } from '@voltline/contract';
 import { countryName, formatDate, formatDateTime, formatNumber } from '../../../lib/format';
 import { useChargingProfiles } from '../api/get-profiles';
+import { AlertsCard } from './alerts-card';
 import { ChargerLimitsCard } from './charger-limits-card';
 import { ProtocolTag } from './protocol-tag';
 import { RoamingCard } from './roaming-card';
@@ -115,6 +116,7 @@ export function InfoTab({ cp }: { cp: ChargePoint }) {
           ]}
         />
       </Card>
+      <AlertsCard chargePointId={cp.chargePointId} />
       <ChargerLimitsCard cp={cp} />
       <RoamingCard id={cp.id} />
     </>
