@@ -172,7 +172,10 @@ export interface SentRoamingCdr {
   /** The bill it states (minor units, incl. VAT), negative for a credit CDR. */
   totalInclVat: number;
   credit: boolean;
+  /** When the partner's cdrs receiver took it; null while not yet (or the partner only pulls). */
   sentAt: string | null;
+  /** The OCPI CDR itself, as made once: resent unchanged, and what the partner's pull reads. */
+  object?: Record<string, unknown>;
 }
 
 /**

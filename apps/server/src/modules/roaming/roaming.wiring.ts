@@ -9,6 +9,7 @@ import { RoamingPusher } from './push/pusher.js';
 import { RoamingInbound } from './roaming.inbound.js';
 import { PartnerRenewal } from './roaming.renewal.js';
 import { RoamingService, type RoamingSettings } from './roaming.service.js';
+import { sessionSenders } from './session-senders.js';
 
 /**
  * Roaming's services from the configuration: the portal's side, the OCPI modules, the pushes,
@@ -42,7 +43,7 @@ export function createRoaming(db: Db, clock: Clock, config: Config, log: Fastify
     roamingInbound: new RoamingInbound(db, clock, settings, roaming),
     roamingRenewal: new PartnerRenewal(db, clock, settings, roaming),
     roamingSettings: settings,
-    roamingSenders: [catalog.locations(), catalog.tariffs()],
+    roamingSenders: [catalog.locations(), catalog.tariffs(), ...sessionSenders(db, clock, settings.own)],
     roamingPusher,
     openData: new OpenDataService(
       db,

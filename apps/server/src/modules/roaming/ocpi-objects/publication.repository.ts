@@ -228,3 +228,15 @@ export async function publishedTariffs(db: Tx, q: TariffPublicationQuery): Promi
     .limit(q.limit);
   return { rows, total };
 }
+
+/**
+ * Charge points as locations whether published or not: where a partner's session ran (a CDR
+ * states where it was, even if the charge point was hidden from roaming since).
+ */
+export async function locationsOfChargePoints(
+  db: Tx,
+  chargePointIds: number[],
+): Promise<PublishedLocationRow[]> {
+  if (chargePointIds.length === 0) return [];
+  return locationsWhere(db, inArray(chargePoints.id, chargePointIds), 0, chargePointIds.length);
+}

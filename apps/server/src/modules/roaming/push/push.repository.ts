@@ -6,6 +6,13 @@ import type { PartnerRow } from '../roaming.repository.js';
 
 /** The events that change what a partner sees of an EVSE's status. */
 export const STATUS_EVENTS = ['charger.status_changed', 'charger.connected', 'charger.disconnected'] as const;
+/** The events that change what a partner sees of its driver's session (Sessions, CDRs). */
+export const SESSION_EVENTS = [
+  'session.started',
+  'session.updated',
+  'session.stopped',
+  'session.billed',
+] as const;
 
 /** Registered partners whose pushes are due (no retry waiting). */
 export function duePartners(tx: Tx, now: Date): Promise<PartnerRow[]> {
@@ -35,14 +42,15 @@ export interface StatusRef {
 /**
  * The status events after the partner's cursor, of charge points under the published operators,
  * folded to the connectors they touch (a push sends the current status, so one per connector),
- * with the cursor after the last event read.
+ * the sessions the session events name (once each: a push sends the session as it is now, so a
+ * session metered many times in a round is sent once), with the cursor after the last event read.
  */
 export async function statusChanges(
   tx: Tx,
   partner: PartnerRow,
   paths: string[],
   limit: number,
-): Promise<{ refs: StatusRef[]; cursor: EventCursor | null; more: boolean }> {
+): Promise<{ refs: StatusRef[]; sessionIds: number[]; cursor: EventCursor | null; more: boolean }> {
   const cursor: EventCursor = { tx: partner.pushCursorTx, id: partner.pushCursor };
   const rows = await tx
     .select({
@@ -60,7 +68,12 @@ export async function statusChanges(
     .limit(limit);
   const last = rows.at(-1);
   const seen = new Map<string, StatusRef>();
+  const sessionIds = new Set<number>();
   for (const r of rows) {
+    if ((SESSION_EVENTS as readonly string[]).includes(r.type) && Number.isInteger(r.data.sessionId)) {
+      sessionIds.add(Number(r.data.sessionId));
+      continue;
+    }
     if (!(STATUS_EVENTS as readonly string[]).includes(r.type) || r.chargePointId === null) continue;
     if (!paths.some((p) => r.path.startsWith(p))) continue;
     const connector = r.type === 'charger.status_changed' ? Number(r.data.connectorId) : 0;
@@ -69,6 +82,7 @@ export async function statusChanges(
   }
   return {
     refs: [...seen.values()],
+    sessionIds: [...sessionIds],
     cursor: last ? { tx: last.txId, id: last.id } : null,
     more: rows.length === limit,
   };

@@ -5,6 +5,7 @@ import { ocpiCall, PartnerCallError, type OcpiCall, type Party } from '../ocpi/c
 import { moduleUrl, type CallOptions, type OwnParty } from '../ocpi/credentials.js';
 import type { PartnerRow } from '../roaming.repository.js';
 import * as repo from './push.repository.js';
+import { pushSessions, type SessionPushTargets } from './sessions.js';
 
 /** What a partner is sent: the published objects, as OCPI objects, from the roaming catalogue. */
 export interface PushCatalog {
@@ -56,7 +57,7 @@ async function inParallel<T>(items: T[], limit: number, each: (item: T) => Promi
 /**
  * Pushes to roaming partners (OCPI "push" model, 4.1.3): tariffs and locations staff changed (PUT),
  * then each EVSE whose status changed (PATCH), in that order, so an EVSE never names a tariff the
- * partner lacks. A pass that fails leaves the partner's marks where they were and retries with
+ * partner lacks; then its drivers' sessions (PUT/PATCH) and CDRs (POST), from the session events. A pass that fails leaves the partner's marks where they were and retries with
  * back-off; the next success sends everything since, so a partner down for a day loses nothing.
  * Runs on the leader (one process of a cluster).
  */
@@ -86,6 +87,42 @@ export class RoamingPusher {
     );
   }
 
+  /**
+   * The integration events after the partner's cursor, in commit order: EVSE statuses (PATCH),
+   * then the partner's sessions and their CDRs. Returns the cursor after what was sent.
+   */
+  private async pushEvents(partner: PartnerRow, locations: string | null, targets: SessionPushTargets) {
+    const { db, clock, catalog, own } = this.deps;
+    let cursor: { pushCursor: number; pushCursorTx: string } | null = null;
+    const paths = await repo.publishedPaths(db, partner);
+    let current = partner;
+    // A bounded number of rounds a pass, each one's cursor kept as soon as it is sent: a pass
+    // ends while events keep coming faster than they are sent, and a failure resends one round.
+    for (let round = 1; ; round++) {
+      const batch = await repo.statusChanges(db, current, paths, EVENTS_PER_ROUND);
+      if (locations && batch.refs.length > 0) {
+        const evses = await catalog.evseStatuses(partner, batch.refs);
+        await inParallel(evses, PARALLEL, async (e) => {
+          const url = `${locations}/${encodeURIComponent(e.locationId)}/${encodeURIComponent(e.evseUid)}`;
+          await this.call(partner, 'PATCH', url, { status: e.status, last_updated: e.lastUpdated });
+        });
+      }
+      // Sessions and CDRs after the EVSEs, in the round's order: a session's Location is known.
+      await pushSessions(
+        { db, identity: own, now: () => clock.now(), send: (m, u, b) => this.call(partner, m, u, b) },
+        partner.id,
+        targets,
+        batch.sessionIds,
+      );
+      if (batch.cursor) {
+        cursor = { pushCursor: batch.cursor.id, pushCursorTx: batch.cursor.tx };
+        current = { ...current, ...cursor };
+        if (batch.more) await repo.saveCursor(db, partner.id, cursor);
+      }
+      if (!batch.more || round >= ROUNDS_PER_PASS) return cursor;
+    }
+  }
+
   private async pushOne(partner: PartnerRow) {
     const { db, clock, catalog, own } = this.deps;
     const started = clock.now();
@@ -104,33 +141,15 @@ export class RoamingPusher {
         });
       }
       const locations = base('locations');
-      let cursor: { pushCursor: number; pushCursorTx: string } | null = null;
+      const cdrs = moduleUrl(partner.endpoints, 'cdrs', 'RECEIVER');
+      const targets = { sessions: base('sessions'), cdrs: cdrs ? cdrs.replace(/\/$/, '') : null };
       if (locations) {
         const changed = await catalog.locationsChanged(partner, since(partner.locationsSyncedAt));
         await inParallel(changed, PARALLEL, async (l) => {
           await this.call(partner, 'PUT', `${locations}/${encodeURIComponent(l.id)}`, l.object);
         });
-        const paths = await repo.publishedPaths(db, partner);
-        let current = partner;
-        // A bounded number of rounds a pass, each one's cursor kept as soon as it is sent: a pass
-        // ends while events keep coming faster than they are sent, and a failure resends one round.
-        for (let round = 1; ; round++) {
-          const batch = await repo.statusChanges(db, current, paths, EVENTS_PER_ROUND);
-          if (batch.refs.length > 0) {
-            const evses = await catalog.evseStatuses(partner, batch.refs);
-            await inParallel(evses, PARALLEL, async (e) => {
-              const url = `${locations}/${encodeURIComponent(e.locationId)}/${encodeURIComponent(e.evseUid)}`;
-              await this.call(partner, 'PATCH', url, { status: e.status, last_updated: e.lastUpdated });
-            });
-          }
-          if (batch.cursor) {
-            cursor = { pushCursor: batch.cursor.id, pushCursorTx: batch.cursor.tx };
-            current = { ...current, ...cursor };
-            if (batch.more) await repo.saveCursor(db, partner.id, cursor);
-          }
-          if (!batch.more || round >= ROUNDS_PER_PASS) break;
-        }
       }
+      const cursor = await this.pushEvents(partner, locations, targets);
       // A quiet pass writes nothing, unless its marks are a minute old (the next window stays short).
       const marks = [partner.tariffsSyncedAt, partner.locationsSyncedAt];
       const stale = marks.some((m) => !m || started.getTime() - m.getTime() > MARK_REFRESH_MS);

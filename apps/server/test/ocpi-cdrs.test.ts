@@ -1,0 +1,288 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RoamingIdentity, RoamingInvitation, Session } from '@voltline/contract';
+import { eq } from 'drizzle-orm';
+import {
+  chargePoints,
+  chargingSessions,
+  connectors,
+  drivers,
+  rfidCards,
+  roamingPartners,
+  roamingSessions,
+  tariffs,
+} from '../src/db/schema/index.js';
+import { sessionBilled } from '../src/modules/events/session-events.js';
+import { receiptFigures } from '../src/modules/receipts/figures.js';
+import { createTestApp, type TestApp } from './helper.js';
+import { boot, connectClient, registerChargePoint, until, type Client } from './ocpp-helper.js';
+import { startOcpiEmsp, type OcpiEmsp } from './ocpi-emsp.js';
+
+// Issue #31: Voltline pushes a partner's driver's session (OCPI Sessions) and its CDR (OCPI CDRs)
+// to the test eMSP, from a real charge on a charger, and serves both for the eMSP's pull.
+
+const PW = 'roaming-cdr-pass';
+let t: TestApp;
+let admin: string;
+let base: string;
+let identity: RoamingIdentity;
+let operatorId: number;
+let emsp: OcpiEmsp;
+let partnerId: number;
+let charger: Client;
+let card: string;
+let cpId: number;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  t = await createTestApp({ PUBLIC_URL: base, OCPI_ALLOW_PRIVATE: 'true', OCPI_TIMEOUT_SECONDS: '3' });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  admin = await t.login('admin@voltline.local');
+  identity = (
+    await t.call<{ data: RoamingIdentity }>('GET', '/api/portal/Roaming/identity', { token: admin })
+  ).body.data;
+  const ops = (
+    await t.call<{ data: { id: number; name: string }[] }>('GET', '/api/portal/operator/lookup', {
+      token: admin,
+    })
+  ).body.data;
+  operatorId = ops.find((o) => o.name === 'Voltline İstanbul')!.id;
+  // Ankara's drivers pay afterwards (İstanbul's keep a minimum balance), at any charger of the network.
+  const ankara = ops.find((o) => o.name === 'Voltline Ankara')!.id;
+  const db = t.database.db;
+  const [tariff] = await db
+    .insert(tariffs)
+    .values({
+      operatorId,
+      name: 'CDR probe tariff',
+      type: 'Standard',
+      paymentType: 'Postpaid',
+      currency: 'TRY',
+      pricePerKwh: 850,
+      fixedPrice: 500,
+    })
+    .returning();
+  const cp = await registerChargePoint(t, 'CDR-1', PW);
+  cpId = cp.id;
+  await db
+    .update(chargePoints)
+    .set({
+      latitude: 41.02,
+      longitude: 28.97,
+      city: 'İstanbul',
+      countryCode: 'TR',
+      addressLine1: 'CDR Probe 1',
+    })
+    .where(eq(chargePoints.id, cp.id));
+  await db
+    .update(connectors)
+    .set({ tariffId: tariff!.id, connectorType: 'Type 2', maximumPower: null })
+    .where(eq(connectors.chargePointId, cp.id));
+  // The roaming driver's token, accepted by the charger as a card (the Tokens module's link
+  // between a token and a session is not what this file tests).
+  const [driver] = await db
+    .insert(drivers)
+    .values({ name: 'Roaming', surname: 'Driver', operatorId: ankara })
+    .returning();
+  card = 'CDRTOKEN1';
+  await db
+    .insert(rfidCards)
+    .values({ driverId: driver!.id, number: card, expiresAt: new Date(Date.now() + 365 * 86_400_000) })
+    .onConflictDoNothing();
+
+  emsp = await startOcpiEmsp({ partyId: 'CDR', name: 'CDR eMSP' });
+  const invitation = await t.call<{ data: RoamingInvitation }>(
+    'POST',
+    '/api/portal/Roaming/partners/invite',
+    {
+      token: admin,
+      body: { operatorId, name: 'CDR eMSP', publishedOperatorIds: [operatorId] },
+    },
+  );
+  partnerId = invitation.body.data.partner.id;
+  await emsp.registerWith(invitation.body.data.versionsUrl, invitation.body.data.tokenA);
+  charger = await connectClient(`ws://127.0.0.1:${port}/ocpp`, 'CDR-1', PW);
+  await charger.call('BootNotification', boot);
+  await charger.call('StatusNotification', { connectorId: 1, status: 'Available', errorCode: 'NoError' });
+});
+afterAll(async () => {
+  await charger?.close({ force: true }).catch(() => undefined);
+  await emsp?.close();
+  await t.close();
+});
+
+const run = () => t.app.services.roamingPusher.run();
+const key = (id: string) => `${identity.countryCode}/${identity.partyId}/${id}`;
+const HOUR = 3_600_000;
+
+/** A charge of the partner's driver: started, metered, stopped; its session id. */
+async function roamingCharge(minutesAgo: number): Promise<number> {
+  const at = (m: number) => new Date(Date.now() - (minutesAgo - m) * 60_000).toISOString();
+  const started = (await charger.call('StartTransaction', {
+    connectorId: 1,
+    idTag: card,
+    meterStart: 1_000,
+    timestamp: at(0),
+  })) as { transactionId: number; idTagInfo: { status: string } };
+  expect(started.idTagInfo.status).toBe('Accepted');
+  const id = started.transactionId;
+  await t.database.db.insert(roamingSessions).values({
+    sessionId: id,
+    partnerId,
+    tokenUid: card,
+    tokenType: 'RFID',
+    contractId: 'NL-CDR-C00001-X',
+    tokenCountryCode: 'NL',
+    tokenPartyId: 'CDR',
+    authorizationReference: `AUTH-${id}`,
+  });
+  await charger.call('StatusNotification', { connectorId: 1, status: 'Charging', errorCode: 'NoError' });
+  await charger.call('MeterValues', {
+    connectorId: 1,
+    transactionId: id,
+    meterValue: [{ timestamp: at(10), sampledValue: [{ value: '3500' }] }],
+  });
+  return id;
+}
+
+const stop = (id: number, minutesAgo: number, meterStop: number) =>
+  charger.call('StopTransaction', {
+    transactionId: id,
+    meterStop,
+    timestamp: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    reason: 'Local',
+  });
+
+const portalSession = async (id: number) =>
+  (await t.call<{ data: Session }>('GET', `/api/portal/Transaction/${id}`, { token: admin })).body.data;
+
+type Cdr = {
+  id: string;
+  session_id: string;
+  credit?: boolean;
+  credit_reference_id?: string;
+  total_cost: { excl_vat: number; incl_vat: number };
+  cdr_token: { uid: string };
+  cdr_location: { id: string };
+};
+const cdrsOf = (id: number) => [...emsp.cdrs.values()].filter((c) => c.session_id === String(id)) as Cdr[];
+
+describe('OCPI Sessions and CDRs pushed to the test eMSP', () => {
+  let first: number;
+
+  it('the eMSP has the session ACTIVE while it runs, then COMPLETED, and one CDR equal to the bill', async () => {
+    first = await roamingCharge(90);
+    await until(async () => {
+      await run();
+      return (emsp.sessions.get(key(String(first))) as { status?: string } | undefined)?.status === 'ACTIVE'
+        ? true
+        : undefined;
+    });
+    const active = emsp.sessions.get(key(String(first)))!;
+    expect(active).toMatchObject({
+      id: String(first),
+      location_id: String(cpId),
+      connector_id: '1',
+      cdr_token: { uid: card, contract_id: 'NL-CDR-C00001-X' },
+      authorization_reference: `AUTH-${first}`,
+      currency: 'TRY',
+    });
+
+    await stop(first, 30, 6_000);
+    await until(async () => {
+      await run();
+      return cdrsOf(first).length > 0 ? true : undefined;
+    });
+    expect(emsp.sessions.get(key(String(first)))).toMatchObject({ status: 'COMPLETED', kwh: 5 });
+    const session = await portalSession(first);
+    expect(session.cost).toBeGreaterThan(0);
+    const usage = await t.app.services.sessions.usageOf(first);
+    const receipt = receiptFigures(session, 2000, usage)!;
+    const [cdr] = cdrsOf(first);
+    expect(cdrsOf(first)).toHaveLength(1);
+    expect(cdr!.id).toBe(`VLT-${first}-1`);
+    expect(cdr!.total_cost.incl_vat).toBe(session.cost! / 100);
+    expect(cdr!.total_cost.excl_vat).toBe(receipt.net / 100);
+    expect(cdr!.cdr_location.id).toBe(String(cpId));
+    expect(emsp.problems).toEqual([]);
+  });
+
+  it('a corrected bill sends a credit CDR of the first and a new CDR', async () => {
+    const db = t.database.db;
+    // Staff's correction billed the session again, at another amount.
+    await db.transaction(async (tx) => {
+      const [s] = await tx.select().from(chargingSessions).where(eq(chargingSessions.id, first));
+      const cost = s!.cost! - 250;
+      await tx.update(chargingSessions).set({ cost }).where(eq(chargingSessions.id, first));
+      await sessionBilled(tx, { ...s!, cost }, { cost, currency: 'TRY' });
+    });
+    await until(async () => {
+      await run();
+      return cdrsOf(first).length === 3 ? true : undefined;
+    });
+    const all = cdrsOf(first);
+    const credit = all.find((c) => c.credit)!;
+    const old = all.find((c) => c.id === `VLT-${first}-1`)!;
+    const fresh = all.find((c) => c.id === `VLT-${first}-2`)!;
+    expect(credit.credit_reference_id).toBe(old.id);
+    expect(credit.total_cost.incl_vat).toBe(-old.total_cost.incl_vat);
+    const session = await portalSession(first);
+    expect(fresh.total_cost.incl_vat).toBe(session.cost! / 100);
+    // Nothing more is sent for the same bill.
+    await run();
+    expect(cdrsOf(first)).toHaveLength(3);
+    expect(emsp.problems).toEqual([]);
+  });
+
+  it('keeps the session and CDR while the partner is down and sends them when it is back', async () => {
+    const db = t.database.db;
+    const [row] = await db.select().from(roamingPartners).where(eq(roamingPartners.id, partnerId));
+    const down = row!.endpoints.map((e) => ({ ...e, url: e.url.replace(/:\d+\//, ':9/') }));
+    await db.update(roamingPartners).set({ endpoints: down }).where(eq(roamingPartners.id, partnerId));
+    const second = await roamingCharge(25);
+    await stop(second, 5, 5_000);
+    await until(async () => {
+      await run();
+      const [p] = await db.select().from(roamingPartners).where(eq(roamingPartners.id, partnerId));
+      return p!.pushFailures > 0 ? p : undefined;
+    });
+    expect(emsp.sessions.has(key(String(second)))).toBe(false);
+    await db
+      .update(roamingPartners)
+      .set({ endpoints: row!.endpoints, pushRetryAt: null })
+      .where(eq(roamingPartners.id, partnerId));
+    await until(async () => {
+      await run();
+      return cdrsOf(second).length > 0 ? true : undefined;
+    });
+    expect(emsp.sessions.get(key(String(second)))).toMatchObject({ status: 'COMPLETED' });
+    expect(cdrsOf(second)).toHaveLength(1);
+    expect(emsp.problems).toEqual([]);
+  });
+
+  it('the eMSP pulls its sessions and CDRs page by page', async () => {
+    const sessions = await emsp.pullAll<{ id: string; status: string }>('sessions', { limit: 1 });
+    expect(sessions.items.map((s) => s.id).sort()).toEqual(
+      [...emsp.sessions.values()].map((s) => String(s.id)).sort(),
+    );
+    expect(sessions.pages.length).toBeGreaterThanOrEqual(2);
+    const cdrs = await emsp.pullAll<Cdr>('cdrs', { limit: 2 });
+    expect(cdrs.items.map((c) => c.id).sort()).toEqual(
+      [...emsp.cdrs.values()].map((c) => String(c.id)).sort(),
+    );
+    const future = await emsp.pullAll<Cdr>('cdrs', { dateFrom: new Date(Date.now() + HOUR).toISOString() });
+    expect(future.items).toEqual([]);
+    expect(emsp.problems).toEqual([]);
+  });
+});
