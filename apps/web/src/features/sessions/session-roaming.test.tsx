@@ -62,7 +62,8 @@ const session = (id: number, extra: Partial<Session>): Session => ({
   ...extra,
 });
 
-describe('roaming sessions', () => {
+// The first Ant Design table drawn in jsdom takes seconds on a busy machine: not a check of speed.
+describe('roaming sessions', { timeout: 30_000 }, () => {
   it("name the partner and contract in the driver's place, and leave others as they were", () => {
     const page: SessionPage = {
       items: [
