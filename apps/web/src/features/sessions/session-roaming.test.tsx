@@ -12,7 +12,7 @@ import { RoamingSection } from './components/session-roaming';
 beforeAll(async () => {
   await prepareJsdom(['sessions']);
   // A wide screen: the driver column shows from the md breakpoint up.
-  const narrow = window.matchMedia;
+  const narrow = window.matchMedia.bind(window);
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,
     value: (query: string) => ({ ...narrow(query), matches: true }),
