@@ -98,7 +98,7 @@ describe('roaming sessions', { timeout: 30_000 }, () => {
       ['Token UID', '04A1B2C3'],
       ['Contract ID', 'DE-ABC-C12345678-X'],
       ['Authorization reference', 'AUTH-REF-1'],
-    ])
+    ] as [string, string][])
       expect(section.getByText(label).closest('tr')?.textContent).toContain(value);
   });
 
