@@ -120,6 +120,20 @@ export const TariffSnapshot = z.object({
 });
 export type TariffSnapshot = z.infer<typeof TariffSnapshot>;
 
+/**
+ * A partner's driver's session (OCPI roaming, issue #31): the partner, and the token as the session
+ * ran on it. `partyId` is the token's issuer as "DE*ABC" (the eMSP behind a hub, too).
+ */
+export const SessionRoaming = z.object({
+  partnerId: z.number().int(),
+  partnerName: z.string(),
+  partyId: z.string(),
+  tokenUid: z.string(),
+  contractId: z.string(),
+  authorizationReference: z.string().nullable(),
+});
+export type SessionRoaming = z.infer<typeof SessionRoaming>;
+
 export const Session = z.object({
   id: z.number().int(),
   /** Paid ad hoc by card on the connector's public page (issue #30): no driver, no card. */
@@ -157,6 +171,8 @@ export const Session = z.object({
   tariff: TariffSnapshot.nullable(),
   cost: z.number().int().nullable(),
   currency: z.string().nullable(),
+  /** Null unless a roaming partner's driver charged. */
+  roaming: SessionRoaming.nullable(),
 });
 export type Session = z.infer<typeof Session>;
 
@@ -170,6 +186,8 @@ export const SessionFilter = z.object({
   state: z.enum(SESSION_STATES).optional(),
   /** Only running sessions (the Active tab). */
   active: z.boolean().optional(),
+  /** Only roaming partners' drivers' sessions. */
+  roaming: z.boolean().optional(),
   /** Only these sessions (a bulk selection's export). */
   ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(1000).optional(),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),

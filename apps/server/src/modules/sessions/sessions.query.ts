@@ -3,7 +3,16 @@ import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm
 import type { MeterPoint, Session, SessionFilter, TariffSnapshot } from '@voltline/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { chargePoints, chargingSessions, drivers, meterValues, operators } from '../../db/schema/index.js';
+import {
+  chargePoints,
+  chargingSessions,
+  drivers,
+  meterValues,
+  operators,
+  roamingPartners,
+  roamingSessions,
+} from '../../db/schema/index.js';
+import { roamingFields, toRoaming } from './session-roaming.js';
 import { inScope, type Actor } from '../../lib/context.js';
 import { BUCKET_MS, sessionTotals, sessionsStartedIn } from './rollups.js';
 
@@ -46,6 +55,9 @@ function where(actor: Actor, f: Partial<Filter>): SQL | undefined {
     f.state ? eq(chargingSessions.state, f.state) : undefined,
     f.active ? eq(chargingSessions.state, 'active') : undefined,
     f.ids ? inArray(chargingSessions.id, f.ids) : undefined,
+    f.roaming
+      ? sql`EXISTS (SELECT 1 FROM ${roamingSessions} WHERE ${roamingSessions.sessionId} = ${chargingSessions.id})`
+      : undefined,
   );
 }
 
@@ -56,15 +68,23 @@ const fields = {
   operatorName: operators.name,
   driverName: sql<string | null>`${drivers.name} || ' ' || ${drivers.surname}`,
   energy,
+  roaming: roamingFields,
 };
-/** Sessions with their charge point, operator and driver; every list and export starts here. */
+/**
+ * Sessions with their charge point, operator, driver and roaming partner; every list and export
+ * starts here. The partner is joined by the session alone, not by the reader's reach: who charged
+ * is a fact of the session, so a session in reach names its partner even if the partner belongs to
+ * an operator above the reader. roaming_sessions' key is the session id, so the join adds no rows.
+ */
 function joined(tx: Tx) {
   return tx
     .select(fields)
     .from(chargingSessions)
     .innerJoin(chargePoints, eq(chargePoints.id, chargingSessions.chargePointId))
     .innerJoin(operators, eq(operators.id, chargingSessions.operatorId))
-    .leftJoin(drivers, eq(drivers.id, chargingSessions.driverId));
+    .leftJoin(drivers, eq(drivers.id, chargingSessions.driverId))
+    .leftJoin(roamingSessions, eq(roamingSessions.sessionId, chargingSessions.id))
+    .leftJoin(roamingPartners, eq(roamingPartners.id, roamingSessions.partnerId));
 }
 type Row = Awaited<ReturnType<ReturnType<typeof joined>['where']>>[number];
 
@@ -102,12 +122,13 @@ export function toSession(r: Row): Session {
     tariff: (s.tariffSnapshot as TariffSnapshot | null) ?? null,
     cost: s.cost,
     currency: s.currency,
+    roaming: toRoaming(r.roaming),
   };
 }
 
 /** A filter on reach, operator and start time only: the rollups can count it. */
 const countedByRollups = (f: Partial<Filter>) =>
-  !f.chargePointId && !f.driverId && !f.idTag && !f.state && !f.active && !f.ids;
+  !f.chargePointId && !f.driverId && !f.idTag && !f.state && !f.active && !f.ids && !f.roaming;
 
 const rollupSet = (actor: Actor, f: Partial<Filter>) =>
   sessionsStartedIn(

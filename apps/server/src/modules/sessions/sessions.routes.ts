@@ -50,6 +50,8 @@ export function sessionRoutes(app: App, { sessions }: { sessions: SessionsServic
           { header: t('col.operator'), width: 22, value: (s) => s.operatorName },
           { header: t('col.driver'), width: 22, value: (s) => s.driverName },
           { header: t('col.idTag'), width: 14, value: (s) => s.idTag },
+          { header: t('col.roamingPartner'), width: 22, value: (s) => s.roaming?.partnerName ?? null },
+          { header: t('col.contractId'), width: 20, value: (s) => s.roaming?.contractId ?? null },
           { header: t('col.start'), width: 20, value: (s) => new Date(s.startedAt) },
           { header: t('col.stop'), width: 20, value: (s) => (s.stoppedAt ? new Date(s.stoppedAt) : null) },
           { header: t('col.duration'), width: 12, value: (s) => Math.round(s.durationSeconds / 60) },

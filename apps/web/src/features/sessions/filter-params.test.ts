@@ -8,7 +8,7 @@ describe('session report address', () => {
 
   it('round-trips tab, page, filters and the open session', () => {
     const params = new URLSearchParams(
-      'tab=all&index=2&from=2025-01-01T00:00:00.000Z&chargePointId=CP-1&driverId=4&idTag=DEMO0001&operatorId=3&state=failed&session=77',
+      'tab=all&index=2&from=2025-01-01T00:00:00.000Z&chargePointId=CP-1&driverId=4&idTag=DEMO0001&operatorId=3&roaming=1&state=failed&session=77',
     );
     const view = viewFromParams(params);
     expect(view).toEqual({
@@ -21,6 +21,7 @@ describe('session report address', () => {
         driverId: 4,
         idTag: 'DEMO0001',
         operatorId: 3,
+        roaming: true,
         state: 'failed',
       },
     });

@@ -34,6 +34,7 @@ export function viewFromParams(params: URLSearchParams): SessionView {
   if (idTag) filter.idTag = idTag;
   const operatorId = positive(params.get('operatorId'));
   if (operatorId) filter.operatorId = operatorId;
+  if (params.get('roaming') === '1') filter.roaming = true;
   const state = params.get('state');
   if (tab === 'all' && state && (SESSION_STATES as readonly string[]).includes(state))
     filter.state = state as (typeof SESSION_STATES)[number];
@@ -51,6 +52,7 @@ export function viewToParams(view: SessionView): URLSearchParams {
   if (f.driverId) params.set('driverId', String(f.driverId));
   if (f.idTag) params.set('idTag', f.idTag);
   if (f.operatorId) params.set('operatorId', String(f.operatorId));
+  if (f.roaming) params.set('roaming', '1');
   if (f.state && view.tab === 'all') params.set('state', f.state);
   if (view.sessionId) params.set('session', String(view.sessionId));
   return params;

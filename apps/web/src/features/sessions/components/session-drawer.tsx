@@ -18,6 +18,7 @@ import { ReviewNotice } from './review-notice';
 import { SessionActions } from './session-actions';
 import { ReceiptButton } from '../../../components/receipts/receipt-button';
 import { AdhocPaidTag, SessionStateTag, UnauthorizedTag, useAuthorizationText } from './session-state-tag';
+import { RoamingDriver, RoamingSection } from './session-roaming';
 
 // ECharts is large; it loads when a session is opened, not with the report.
 const MeterChart = lazy(() => import('./meter-chart'));
@@ -87,7 +88,11 @@ function SessionBody({ session: s }: { session: Session }) {
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.operator')}>{s.operatorName}</Descriptions.Item>
         <Descriptions.Item label={t('fields.driver')}>
-          {s.adhoc ? <AdhocPaidTag /> : (s.driverName ?? t('fields.unknownDriver'))}
+          {s.adhoc ? (
+            <AdhocPaidTag />
+          ) : (
+            (s.driverName ?? (s.roaming ? <RoamingDriver roaming={s.roaming} /> : t('fields.unknownDriver')))
+          )}
         </Descriptions.Item>
         {s.adhoc ? (
           // The payment's token, not a card number: shown for looking the payment up, quietly.
@@ -167,6 +172,7 @@ function SessionBody({ session: s }: { session: Session }) {
           </bdi>
         </Descriptions.Item>
       </Descriptions>
+      {s.roaming && <RoamingSection roaming={s.roaming} />}
       {s.tariff && (
         <Card size="small" title={t('drawer.tariff', { name: s.tariff.name })}>
           <Descriptions column={{ xs: 1, sm: 2 }} size="small">

@@ -1,4 +1,4 @@
-import { Button, Card, Col, Input, Row, Select } from 'antd';
+import { Button, Card, Checkbox, Col, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SESSION_STATES, type SessionFilter } from '@voltline/contract';
 import { ChargePointSelect } from '../../../components/charge-point-select';
@@ -7,7 +7,7 @@ import { useCan } from '../../../hooks/use-permission';
 import { DateTimeRangeFilter, OperatorFilter } from '../../../components/list-filters';
 import { useOperatorOptions } from '../../../api/lookups';
 
-/** Dates, charge point, driver, card, operator and (on the All tab) state. */
+/** Dates, charge point, driver, card, operator, (on the All tab) state, and roaming partners' only. */
 export function SessionFilters({
   value,
   showState,
@@ -99,6 +99,15 @@ export function SessionFilters({
             />
           </Col>
         )}
+        <Col flex="none" style={{ alignSelf: 'center' }}>
+          <Checkbox
+            checked={value.roaming === true}
+            onChange={(e) => onChange({ ...value, roaming: e.target.checked || undefined })}
+            data-testid="session-filter-roaming"
+          >
+            {t('roaming.filter')}
+          </Checkbox>
+        </Col>
         <Col flex="none" style={{ marginInlineStart: 'auto' }}>
           <Button block onClick={() => onChange({})}>
             {tc('actions.reset')}

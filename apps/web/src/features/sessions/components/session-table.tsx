@@ -17,6 +17,7 @@ import { useMinWidth } from '../../../hooks/use-min-width';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { costNote } from '../session-rules';
 import { AdhocPaidTag, SessionStateCell } from './session-state-tag';
+import { RoamingCell } from './session-roaming';
 import { useListPagination } from '../../../components/list-table/pagination';
 
 export function SessionTable({
@@ -75,6 +76,9 @@ export function SessionTable({
       render: (_, s) =>
         s.adhoc ? (
           <AdhocPaidTag />
+        ) : s.roaming && s.driverId === null ? (
+          // A partner's driver: no driver of Voltline's, and the token is the partner's.
+          <RoamingCell roaming={s.roaming} />
         ) : (
           <Flex gap={6} style={{ minWidth: 0 }}>
             <OneLine>{s.driverName ?? t('fields.unknownDriver')}</OneLine>
