@@ -19,7 +19,6 @@ let partnerId: number;
 let c16: Client;
 let c201: Client;
 let cp16: { id: number };
-let cp201: { id: number };
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -57,7 +56,7 @@ beforeAll(async () => {
   await emsp.registerWith(invited.body.data.versionsUrl, invited.body.data.tokenA);
   const ocppUrl = `ws://127.0.0.1:${port}/ocpp`;
   cp16 = await registerChargePoint(t, 'RTOK-16', 'token-probe-pass');
-  cp201 = await registerChargePoint(t, 'RTOK-201', 'token-probe-pass');
+  await registerChargePoint(t, 'RTOK-201', 'token-probe-pass');
   c16 = await connectClient(ocppUrl, 'RTOK-16', 'token-probe-pass');
   await c16.call('BootNotification', { chargePointVendor: 'Probe', chargePointModel: 'Tok' });
   c201 = await connectClient(ocppUrl, 'RTOK-201', 'token-probe-pass', 'ocpp2.0.1');
@@ -96,7 +95,7 @@ const authorizeCalls = (uid: string) =>
   emsp.calls.filter((c) => c.direction === 'in' && c.url.includes(`/${uid}/authorize`)).length;
 
 describe('OCPI Tokens, Voltline the receiver', () => {
-  it('lists tokens RECEIVER in its version details', async () => {
+  it('lists tokens RECEIVER in its version details', () => {
     expect(emsp.endpointOf('tokens', 'RECEIVER')).toBe(`${base}/ocpi/2.2.1/tokens`);
   });
 

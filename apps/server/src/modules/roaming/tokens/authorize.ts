@@ -96,7 +96,7 @@ async function ask(
       deps.call,
     );
     const data = res.data ?? {};
-    const allowed = String(data.allowed ?? '');
+    const allowed = typeof data.allowed === 'string' ? data.allowed : '';
     if (!(ALLOWED_TYPES as readonly string[]).includes(allowed))
       return { allowed: 'UNREACHABLE', reference: null, info: 'no AllowedType in the answer' };
     const info = data.info as { text?: unknown } | undefined;

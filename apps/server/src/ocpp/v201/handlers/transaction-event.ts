@@ -26,7 +26,9 @@ export const transactionEvent: Handler<
     .observeClock(ctx.cp, p.timestamp, ctx.link)
     .catch((err: unknown) => ctx.log.warn({ err }, 'charger clock not recorded'));
   // A roaming token that needs its eMSP's answer is asked before the event's transaction.
-  if (p.idToken && p.idToken.type !== 'NoAuthorization' && p.eventType !== 'Ended')
+  // (The event that brings the token: Started, or the Authorized trigger of a running one.)
+  const authorizing = p.eventType === 'Started' || p.triggerReason === 'Authorized';
+  if (p.idToken && p.idToken.type !== 'NoAuthorization' && authorizing)
     await ctx.drivers.beforeAuthorize({
       chargePointId: ctx.cp.id,
       idTag: p.idToken.idToken,
