@@ -72,3 +72,5 @@ ALTER TABLE "roaming_sessions" ADD CONSTRAINT "roaming_sessions_partner_id_fk" F
 ALTER TABLE "roaming_sessions" ADD CONSTRAINT "roaming_sessions_session_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."charging_sessions"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 CREATE INDEX "roaming_sessions_partner_idx" ON "roaming_sessions" USING btree ("partner_id","session_id");
+--> statement-breakpoint
+ALTER TABLE "roaming_partners" ADD COLUMN "tokens_pulled_at" timestamp with time zone;

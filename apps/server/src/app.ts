@@ -247,6 +247,8 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
   every('alerts', 15_000, () => services.alerts.evaluateAlerts());
   // Roaming partners are sent what changed (tariffs, locations, EVSE statuses) every 2 s (issue #31).
   every('roamingPush', 2_000, () => services.roamingPusher.run());
+  // Partners' tokens lists are read a minute after registering at the latest, then every 15 minutes.
+  every('roamingTokensPull', 60_000, () => services.roamingTokensPull.pullDue());
   // Integration events and the webhook delivery log past their retention, every hour and at start.
   every('integrationsRetention', 3_600_000, () => services.integrationRetention.run());
 
@@ -271,6 +273,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
     publicUrl: config.PUBLIC_URL,
     rateLimitPerMinute: config.OCPI_RATE_LIMIT_PER_MINUTE,
     senders: services.roamingSenders,
+    tokens: services.roamingTokens,
   });
   // Prometheus metrics: outside /api (no rate limit, no user token), METRICS_TOKEN or METRICS_PORT.
   const metricsEndpoint = registerMetrics(app, config, services.metrics);

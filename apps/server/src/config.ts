@@ -209,6 +209,8 @@ const EnvSchema = z.object({
   OCPI_TOKEN_A_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   /** How long a roaming partner has to answer one call. */
   OCPI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
+  /** How long an eMSP has to answer a real-time authorization while the charger waits. */
+  OCPI_AUTHORIZE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(30).default(5),
   /**
    * Roaming partners may be on loopback and private addresses (and plain http there): for a partner
    * on the same machine or network. Off by default (SSRF), as for webhooks.

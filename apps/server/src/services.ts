@@ -219,12 +219,13 @@ export function createServices({
     clock,
   );
   const metrics = new Metrics(config.nodeId);
+  const driversOcpp = new DriversOcpp(db, config.DEFAULT_LOCALE);
   const ocpp = new CentralSystem({
     db,
     writes: ocppWrites,
     metrics,
     chargers: new ChargersOcpp(db),
-    drivers: new DriversOcpp(db, config.DEFAULT_LOCALE),
+    drivers: driversOcpp,
     sessions: sessionsOcpp,
     transactions: sessionTransactions,
     deviceModel: deviceModelOcpp,
@@ -429,6 +430,9 @@ export function createServices({
     cardTimeoutSeconds: config.payments.adhoc.cardTimeoutSeconds,
     showPaymentPage: (cp, evse, transactionId, path) => payCodes.showSession(cp, evse, transactionId, path),
   });
+  // Roaming is the top layer: the OCPP side reaches its real-time authorization by one function.
+  const roamingServices = createRoaming(db, clock, config, log);
+  driversOcpp.roamingRealtime = roamingServices.roamingRealtime;
   return {
     bulk: new BulkService({
       db,
@@ -443,7 +447,7 @@ export function createServices({
     clock,
     tokens,
     apiKeys: new ApiKeysService(db, clock),
-    ...createRoaming(db, clock, config, log),
+    ...roamingServices,
     apiKeyAuth: new ApiKeyAuth(db, clock),
     ocpp,
     rawCalls: new RawCallsService(db, ocpp.gateway, config.nodeId),

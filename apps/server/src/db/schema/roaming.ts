@@ -72,6 +72,8 @@ export const roamingPartners = pgTable(
     pushRetryAt: timestamp('push_retry_at', { withTimezone: true }),
     pushFailures: integer('push_failures').notNull().default(0),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    /** When the partner's tokens list was last read in full (the next pull asks from then: date_from). */
+    tokensPulledAt: timestamp('tokens_pulled_at', { withTimezone: true }),
     /** A hub's connected parties (OCPI hubclientinfo, pushed by the hub). */
     hubClients: jsonb('hub_clients').$type<RoamingHubClient[]>().notNull().default([]),
     lastErrors: jsonb('last_errors').$type<StoredRoamingError[]>().notNull().default([]),

@@ -24,6 +24,8 @@ const en = {
   'roaming.alreadyEnded': 'This partnership has already ended.',
   'roaming.operatorNotInPartner': 'Only the partner’s operator and those below it can be published to it.',
   'roaming.tariffOutOfReach': 'This tariff is not one of yours.',
+  'roaming.noTokensSender': 'The partner offers no tokens list to read (no tokens SENDER endpoint).',
+  'roaming.tokensPulled': 'Tokens read from the partner: {count} received.',
   'audit.entity.roamingPartner': 'Roaming partner',
   'audit.action.roaming.invite': 'Partner invited',
   'audit.action.roaming.register': 'Registered with partner',
@@ -31,6 +33,7 @@ const en = {
   'audit.action.roaming.refresh': 'Credentials renewed',
   'audit.action.roaming.partnerUpdated': 'Partner renewed its credentials',
   'audit.action.roaming.unregister': 'Partnership ended',
+  'audit.action.roaming.pullTokens': 'Partner tokens fetched',
   'audit.action.roaming.partnerUnregistered': 'Partner ended the partnership',
 };
 
@@ -60,6 +63,9 @@ const tr: Record<keyof typeof en, string> = {
   'roaming.alreadyEnded': 'Bu ortaklık zaten sona erdi.',
   'roaming.operatorNotInPartner': 'İş ortağına yalnızca onun operatörü ve altındakiler yayımlanabilir.',
   'roaming.tariffOutOfReach': 'Bu tarife sizin tarifelerinizden biri değil.',
+  'roaming.noTokensSender':
+    'İş ortağı okunacak bir belirteç listesi sunmuyor (belirteç gönderen uç noktası yok).',
+  'roaming.tokensPulled': 'İş ortağından belirteçler okundu: {count} alındı.',
   'audit.entity.roamingPartner': 'Dolaşım ortağı',
   'audit.action.roaming.invite': 'İş ortağı davet edildi',
   'audit.action.roaming.register': 'İş ortağına kayıt olundu',
@@ -67,6 +73,7 @@ const tr: Record<keyof typeof en, string> = {
   'audit.action.roaming.refresh': 'Kimlik bilgileri yenilendi',
   'audit.action.roaming.partnerUpdated': 'İş ortağı kimlik bilgilerini yeniledi',
   'audit.action.roaming.unregister': 'Ortaklık sona erdi',
+  'audit.action.roaming.pullTokens': 'İş ortağının belirteçleri getirildi',
   'audit.action.roaming.partnerUnregistered': 'İş ortağı ortaklığı sona erdirdi',
 };
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { adhocPayments, chargingSessions, drivers, operators, rfidCards } from '../../db/schema/index.js';
 import { executeNamed } from '../../db/prepared.js';
+import { roamingAnswer, type RoamingGrant } from './roaming-tokens.js';
 
 /**
  * What Voltline decides about a card, in its own words, whatever the charger's protocol: each
@@ -27,6 +28,17 @@ export interface CardAuthorization extends CardAnswer {
   driverId?: number;
   /** A prepaid driver's balance (minor units) in the driver's currency, for the charger's display. */
   credit?: { balance: number; currency: string };
+  /** A roaming partner's token (no card has the number): what a start links its session to. */
+  roaming?: RoamingGrant;
+}
+
+/**
+ * Where a roaming token is presented: its charge point (answers given there carry a start) and
+ * whether a whitelist answer is recorded (an Authorize or a start; not a stop's card).
+ */
+export interface RoamingAt {
+  chargePointId: number;
+  record: boolean;
 }
 
 /** The root of an operator path: `/1/4/9/` → `/1/`. Authorize still accepts cards across one network's tree. */
@@ -151,8 +163,16 @@ export async function authorizeIdTag(
   idTag: string,
   chargePointOperatorPath: string,
   now = new Date(),
+  roamingAt?: RoamingAt,
 ): Promise<CardAuthorization> {
-  const { busy: _busy, ...info } = await authorizeCard(tx, idTag, chargePointOperatorPath, false, now);
+  const { busy: _busy, ...info } = await authorizeCard(
+    tx,
+    idTag,
+    chargePointOperatorPath,
+    false,
+    now,
+    roamingAt,
+  );
   return info;
 }
 
@@ -166,6 +186,7 @@ export async function authorizeCard(
   chargePointOperatorPath: string,
   withBusy: boolean,
   now = new Date(),
+  roamingAt?: RoamingAt,
 ): Promise<CardAuthorization & { busy?: boolean }> {
   const raw = await readCard(tx, idTag, withBusy);
   if (!raw) {
@@ -173,6 +194,9 @@ export async function authorizeCard(
     if (isAdhocToken(idTag) && (await openAdhocToken(tx, idTag, chargePointOperatorPath))) {
       return { status: 'Accepted' };
     }
+    // A roaming partner's token (issue #31): the eMSP's answers and its whitelist decide.
+    const roaming = await roamingAnswer(tx, idTag, roamingAt?.chargePointId, roamingAt?.record ?? false, now);
+    if (roaming) return { status: roaming.status, roaming: roaming.grant };
     return { status: 'Unknown' };
   }
   // A card of another network is no card here, though its number is taken: Invalid, not Unknown.

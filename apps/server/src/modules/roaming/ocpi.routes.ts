@@ -15,6 +15,7 @@ import {
   type PageQuery,
 } from './ocpi/transport.js';
 import type { OcpiCaller, RoamingInbound } from './roaming.inbound.js';
+import type { TokensReceiver } from './tokens/tokens.receiver.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,6 +43,8 @@ export interface OcpiDeps {
   publicUrl: string;
   rateLimitPerMinute: number;
   senders: OcpiSenderModule[];
+  /** The Tokens module, Voltline the receiver (issue #31); none where not wired. */
+  tokens?: TokensReceiver;
 }
 
 /** Modules token A opens (4.1.2). */
@@ -141,6 +144,7 @@ export function ocpiRoutes(app: App, deps: OcpiDeps) {
             // The credentials module is symmetric; 2.2.1 advises SENDER for one's own endpoint.
             { identifier: 'credentials', role: 'SENDER', url: `${base}/credentials` },
             { identifier: 'hubclientinfo', role: 'RECEIVER', url: `${base}/hubclientinfo` },
+            ...(deps.tokens ? [{ identifier: 'tokens', role: 'RECEIVER', url: `${base}/tokens` }] : []),
             ...deps.senders.map((m) => ({
               identifier: m.identifier,
               role: 'SENDER',
@@ -182,6 +186,31 @@ export function ocpiRoutes(app: App, deps: OcpiDeps) {
             .send(envelope(undefined, clock.now(), OCPI_STATUS.clientError, 'Unknown party'));
         return send(reply, found);
       });
+
+      // Tokens, receiver (12.2.2): an eMSP's tokens pushed to Voltline.
+      const tokens = deps.tokens;
+      if (tokens) {
+        const tokenPath = `/${OCPI_VERSION}/tokens/:countryCode/:partyId/:uid`;
+        type TokenRoute = { Params: Record<string, string>; Querystring: { type?: string } };
+        const keyOf = (request: FastifyRequest<TokenRoute>) =>
+          tokens.key(callerOf(request).partner, request.params, request.query.type);
+        scope.get<TokenRoute>(tokenPath, cfg('tokens'), async (request, reply) => {
+          const found = await tokens.get(callerOf(request).partner, keyOf(request));
+          if (!found)
+            return reply
+              .status(404)
+              .send(envelope(undefined, clock.now(), OCPI_STATUS.unknownToken, 'Unknown token'));
+          return send(reply, found);
+        });
+        scope.put<TokenRoute>(tokenPath, cfg('tokens'), async (request, reply) => {
+          await tokens.put(callerOf(request).partner, keyOf(request), request.body);
+          return send(reply, undefined);
+        });
+        scope.patch<TokenRoute>(tokenPath, cfg('tokens'), async (request, reply) => {
+          await tokens.patch(callerOf(request).partner, keyOf(request), request.body);
+          return send(reply, undefined);
+        });
+      }
 
       for (const m of deps.senders) {
         scope.get(`/${OCPI_VERSION}/${m.identifier}`, cfg(m.identifier), async (request, reply) => {

@@ -15,6 +15,7 @@ import { translate } from '../../lib/messages.js';
 import { ctxOf } from '../../lib/request.js';
 import type { PartnerRenewal } from './roaming.renewal.js';
 import type { RoamingService } from './roaming.service.js';
+import type { TokensPull } from './tokens/pull.js';
 
 const tags = ['roaming'];
 const IdParams = z.object({ id: Id });
@@ -24,8 +25,32 @@ const write = { permission: 'roaming:write' } as const;
 /** The portal's roaming screen (issue #31): partners, invitations, registrations, publication. */
 export function roamingRoutes(
   app: App,
-  { roaming, roamingRenewal }: { roaming: RoamingService; roamingRenewal: PartnerRenewal },
+  {
+    roaming,
+    roamingRenewal,
+    roamingTokensPull,
+  }: { roaming: RoamingService; roamingRenewal: PartnerRenewal; roamingTokensPull: TokensPull },
 ) {
+  app.post(
+    `/${ROAMING_API.partners}/:id/fetch-tokens`,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: "Read the partner's tokens now (OCPI Tokens GET, the changes since the last read)",
+        params: IdParams,
+        response: { 200: ok(RoamingPartner) },
+      },
+    },
+    async (request) => {
+      const count = await roamingTokensPull.pullNow(ctxOf(request), request.params.id);
+      return {
+        data: await roaming.get(ctxOf(request), request.params.id),
+        message: translate(request.locale, 'roaming.tokensPulled', { count }),
+      };
+    },
+  );
+
   app.get(
     `/${ROAMING_API.identity}`,
     {

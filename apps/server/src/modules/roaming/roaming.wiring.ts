@@ -10,6 +10,9 @@ import { RoamingInbound } from './roaming.inbound.js';
 import { PartnerRenewal } from './roaming.renewal.js';
 import { RoamingService, type RoamingSettings } from './roaming.service.js';
 import { sessionSenders } from './session-senders.js';
+import { createRealtimeAuthorization } from './tokens/authorize.js';
+import { TokensReceiver } from './tokens/tokens.receiver.js';
+import { TokensPull } from './tokens/pull.js';
 
 /**
  * Roaming's services from the configuration: the portal's side, the OCPI modules, the pushes,
@@ -45,6 +48,17 @@ export function createRoaming(db: Db, clock: Clock, config: Config, log: Fastify
     roamingSettings: settings,
     roamingSenders: [catalog.locations(), catalog.tariffs(), ...sessionSenders(db, clock, settings.own)],
     roamingPusher,
+    roamingTokens: new TokensReceiver(db),
+    roamingTokensPull: new TokensPull({ db, clock, log, own: settings.own, call: settings.call, roaming }),
+    /** Handed to the OCPP side (drivers.ocpp.ts RoamingRealtime) in services.ts. */
+    roamingRealtime: createRealtimeAuthorization({
+      db,
+      own: { countryCode: settings.own.countryCode, partyId: settings.own.partyId },
+      call: {
+        timeoutMs: config.OCPI_AUTHORIZE_TIMEOUT_SECONDS * 1000,
+        allowPrivate: config.OCPI_ALLOW_PRIVATE,
+      },
+    }),
     openData: new OpenDataService(
       db,
       { countryCode: settings.own.countryCode, partyId: settings.own.partyId },

@@ -6,6 +6,7 @@ import {
   type CardAnswer,
   type CardVerdict,
 } from '../drivers/authorization.js';
+import { linkRoamingSession } from '../drivers/roaming-tokens.js';
 import type { OcppChargePoint } from '../charge-points/charge-points.repository.js';
 import { snapshotOf, tariffOfConnector } from '../tariffs/tariffs.repository.js';
 import { closeAtChargerStop, closeSuperseded } from './stop.js';
@@ -170,7 +171,14 @@ export class SessionsOcpp {
       if (resent) return { transactionId: resent.id, idTagInfo: await this.answerAgain(tx, cp, req, resent) };
       await closeSuperseded(tx, cp.chargePointId, req.connectorId, startedAt, running);
       // The card, and whether it has an accepted session running, in one statement.
-      const { busy: cardRunning, ...card } = await authorizeCard(tx, req.idTag, cp.operatorPath, true);
+      const { busy: cardRunning, ...card } = await authorizeCard(
+        tx,
+        req.idTag,
+        cp.operatorPath,
+        true,
+        new Date(),
+        { chargePointId: cp.id, record: true },
+      );
       const busy = card.status === 'Accepted' && card.rfidCardId !== undefined && cardRunning === true;
       // A booking of this charge point named by the start: only its own card may use it.
       const booking =
@@ -207,6 +215,8 @@ export class SessionsOcpp {
         if (status === 'Accepted') {
           const started = { ...values, id: inserted.id, chargerTransactionId: null };
           await sessionStarted(tx, started, cp.chargePointId);
+          // A roaming partner's token: the session is the partner's (issue #31).
+          if (card.roaming) await linkRoamingSession(tx, inserted.id, card.roaming);
         }
         return { transactionId: inserted.id, idTagInfo: forCharger({ ...card, status }) };
       }

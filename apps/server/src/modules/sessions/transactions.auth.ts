@@ -7,6 +7,7 @@ import {
   type CardAuthorization,
   type CardVerdict,
 } from '../drivers/authorization.js';
+import { linkRoamingSession } from '../drivers/roaming-tokens.js';
 import type { BookingStarts } from './sessions.ocpp.js';
 import * as repo from './sessions.repository.js';
 import { sessionStarted } from '../events/session-events.js';
@@ -75,7 +76,10 @@ export async function authorizeSession(
     if (session && s.state !== 'active') await sessionStarted(tx, session, cp.chargePointId);
     return { session: session ?? s, answer: { status: 'Accepted' } };
   }
-  const { busy: _hint, ...card } = await authorizeCard(tx, token.idTag, cp.operatorPath, false);
+  const { busy: _hint, ...card } = await authorizeCard(tx, token.idTag, cp.operatorPath, false, new Date(), {
+    chargePointId: cp.id,
+    record: true,
+  });
   const busy =
     card.status === 'Accepted' &&
     card.rfidCardId !== undefined &&
@@ -106,6 +110,8 @@ export async function authorizeSession(
     if (accepted) {
       if (booking?.sameCard) await bookings?.use(tx, booking.id, s.id, s.startedAt);
       if (s.state !== 'active') await sessionStarted(tx, accepted, cp.chargePointId);
+      // A roaming partner's token: the session is the partner's (issue #31).
+      if (card.roaming && s.state !== 'active') await linkRoamingSession(tx, s.id, card.roaming);
       return { session: accepted, answer };
     }
     const refused = await repo.completeSession(tx, s.id, {

@@ -27,7 +27,8 @@ export async function idTokenInfo(
   now = new Date(),
 ): Promise<IdTokenInfo> {
   if (idToken.type === 'NoAuthorization') return { status: 'Accepted' };
-  const card = await ctx.drivers.authorize(idToken.idToken, ctx.cp.operatorPath);
+  await ctx.drivers.beforeAuthorize({ chargePointId: ctx.cp.id, idTag: idToken.idToken, start: false });
+  const card = await ctx.drivers.authorize(idToken.idToken, ctx.cp.operatorPath, ctx.cp.id);
   const info = toIdTokenInfo(card, ctx.drivers.driverLocale, now);
   return ctx.tariffCost ? ctx.tariffCost.withPrice(ctx.cp, info, ctx.drivers.driverLocale) : info;
 }

@@ -16,6 +16,9 @@ export const startTransaction: Handler<Ocpp.StartTransactionRequest, Ocpp.StartT
   checkTime('timestamp', p.timestamp);
   checkId('reservationId', p.reservationId);
   await ctx.chargers.observeClock(ctx.cp, p.timestamp, ctx.link);
+  // A roaming token that needs its eMSP's answer is asked before the start's transaction.
+  const presented = { chargePointId: ctx.cp.id, idTag: p.idTag, connectorId: p.connectorId, start: true };
+  await ctx.drivers.beforeAuthorize(presented);
   const answer = await ctx.sessions.startTransaction(ctx.cp, p, ctx.link);
   ctx.smartCharging?.transactionStarted(ctx.cp.id);
   // A card the charger accepted itself (its cache, a remote start) hears its price now.

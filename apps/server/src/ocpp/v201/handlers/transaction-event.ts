@@ -25,6 +25,16 @@ export const transactionEvent: Handler<
   await ctx.chargers
     .observeClock(ctx.cp, p.timestamp, ctx.link)
     .catch((err: unknown) => ctx.log.warn({ err }, 'charger clock not recorded'));
+  // A roaming token that needs its eMSP's answer is asked before the event's transaction.
+  // (The event that brings the token: Started, or the Authorized trigger of a running one.)
+  const authorizing = p.eventType === 'Started' || p.triggerReason === 'Authorized';
+  if (p.idToken && p.idToken.type !== 'NoAuthorization' && authorizing)
+    await ctx.drivers.beforeAuthorize({
+      chargePointId: ctx.cp.id,
+      idTag: p.idToken.idToken,
+      ...(p.evse ? { connectorId: p.evse.id } : {}),
+      start: true,
+    });
   const store = () => transactions.event(ctx.cp, toEvent(p), p, decodeEvent, ctx.link);
   // An Ended event is never lost to a database outage, as a 1.6 StopTransaction is not: stored
   // again with growing pauses up to the bound; storing it again is safe (stored once by seqNo).
