@@ -1,0 +1,59 @@
+import { createServer } from 'node:net';
+import type { RoamingInvitation } from '@voltline/contract';
+import { createTestApp, type TestApp } from './helper.js';
+import { startOcpiEmsp, type OcpiEmsp, type OcpiEmspOptions } from './ocpi-emsp.js';
+
+/** A port free on 127.0.0.1 now, for a server the eMSP must call back. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Voltline listening on a real port (partners call it over HTTP), signed in as the demo's admin,
+ * with the id of each demo operator by name. `env` adds configuration.
+ */
+export async function startRoamingServer(env: Record<string, string> = {}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t: TestApp = await createTestApp({
+    PUBLIC_URL: base,
+    OCPI_ALLOW_PRIVATE: 'true',
+    OCPI_TIMEOUT_SECONDS: '3',
+    ...env,
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  const admin = await t.login('admin@voltline.local');
+  const ops = (
+    await t.call<{ data: { id: number; name: string }[] }>('GET', '/api/portal/operator/lookup', {
+      token: admin,
+    })
+  ).body.data;
+  const operatorId = (name: string) => ops.find((o) => o.name === name)!.id;
+  return { t, port, base, admin, ocppUrl: `ws://127.0.0.1:${port}/ocpp`, operatorId };
+}
+export type RoamingServer = Awaited<ReturnType<typeof startRoamingServer>>;
+
+/**
+ * A test eMSP registered with Voltline through an invitation of staff's, the operator's charge
+ * points published to it; with the partner's id in Voltline.
+ */
+export async function registeredEmsp(
+  s: RoamingServer,
+  operatorId: number,
+  options: OcpiEmspOptions & { name: string },
+): Promise<{ emsp: OcpiEmsp; partnerId: number }> {
+  const emsp = await startOcpiEmsp(options);
+  const invited = await s.t.call<{ data: RoamingInvitation }>('POST', '/api/portal/Roaming/partners/invite', {
+    token: s.admin,
+    body: { operatorId, name: options.name, publishedOperatorIds: [operatorId] },
+  });
+  if (invited.status !== 200) throw new Error(`invitation refused: ${JSON.stringify(invited.body)}`);
+  await emsp.registerWith(invited.body.data.versionsUrl, invited.body.data.tokenA);
+  return { emsp, partnerId: invited.body.data.partner.id };
+}
