@@ -271,6 +271,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
     publicUrl: config.PUBLIC_URL,
     rateLimitPerMinute: config.OCPI_RATE_LIMIT_PER_MINUTE,
     senders: services.roamingSenders,
+    commands: services.roamingCommands,
   });
   // Prometheus metrics: outside /api (no rate limit, no user token), METRICS_TOKEN or METRICS_PORT.
   const metricsEndpoint = registerMetrics(app, config, services.metrics);

@@ -443,7 +443,10 @@ export function createServices({
     clock,
     tokens,
     apiKeys: new ApiKeysService(db, clock),
-    ...createRoaming(db, clock, config, log),
+    ...createRoaming(db, clock, config, log, {
+      isConnected: (id) => ocpp.gateway.isConnected(id),
+      sendRecorded: (cp, action, payload, opts) => commands.sendRecorded(cp, action, payload, opts),
+    }),
     apiKeyAuth: new ApiKeyAuth(db, clock),
     ocpp,
     rawCalls: new RawCallsService(db, ocpp.gateway, config.nodeId),

@@ -42,6 +42,8 @@ export interface OcpiDeps {
   publicUrl: string;
   rateLimitPerMinute: number;
   senders: OcpiSenderModule[];
+  /** The Commands module, receiver (chapter 13): answers a command at once (a CommandResponse). */
+  commands?: { receive(caller: OcpiCaller, type: string, body: unknown): Promise<unknown> };
 }
 
 /** Modules token A opens (4.1.2). */
@@ -146,6 +148,7 @@ export function ocpiRoutes(app: App, deps: OcpiDeps) {
               role: 'SENDER',
               url: `${base}/${m.identifier}`,
             })),
+            ...(deps.commands ? [{ identifier: 'commands', role: 'RECEIVER', url: `${base}/commands` }] : []),
           ],
         }),
       );
@@ -182,6 +185,18 @@ export function ocpiRoutes(app: App, deps: OcpiDeps) {
             .send(envelope(undefined, clock.now(), OCPI_STATUS.clientError, 'Unknown party'));
         return send(reply, found);
       });
+
+      // Commands, receiver (13.2.2): POST {url}/{command}; the result goes later to its response_url.
+      const commands = deps.commands;
+      if (commands) {
+        type CommandParams = { command: string };
+        scope.post<{ Params: CommandParams }>(
+          `/${OCPI_VERSION}/commands/:command`,
+          cfg('commands'),
+          async (request, reply) =>
+            send(reply, await commands.receive(callerOf(request), request.params.command, request.body)),
+        );
+      }
 
       for (const m of deps.senders) {
         scope.get(`/${OCPI_VERSION}/${m.identifier}`, cfg(m.identifier), async (request, reply) => {

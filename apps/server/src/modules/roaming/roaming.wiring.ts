@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { RoamingCatalog } from './catalog.js';
+import { RoamingCommands, type ChargerCommands } from './commands/commands.receiver.js';
 import { OpenDataService } from './open-data.service.js';
 import { ChargePointPublicationService } from './publication.service.js';
 import { RoamingPusher } from './push/pusher.js';
@@ -12,9 +13,16 @@ import { RoamingService, type RoamingSettings } from './roaming.service.js';
 
 /**
  * Roaming's services from the configuration: the portal's side, the OCPI modules, the pushes,
- * open data and what a charge point's page shows of its publication.
+ * open data, what a charge point's page shows of its publication, and partners' commands to
+ * chargers (through the command gateway: `chargers`).
  */
-export function createRoaming(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger) {
+export function createRoaming(
+  db: Db,
+  clock: Clock,
+  config: Config,
+  log: FastifyBaseLogger,
+  chargers: ChargerCommands,
+) {
   const settings: RoamingSettings = {
     own: {
       countryCode: config.OCPI_COUNTRY_CODE,
@@ -44,6 +52,14 @@ export function createRoaming(db: Db, clock: Clock, config: Config, log: Fastify
     roamingSettings: settings,
     roamingSenders: [catalog.locations(), catalog.tariffs()],
     roamingPusher,
+    roamingCommands: new RoamingCommands({
+      db,
+      log,
+      own: settings.own,
+      call: settings.call,
+      chargers,
+      chargerTimeoutSeconds: config.OCPP_CALL_TIMEOUT_SECONDS,
+    }),
     openData: new OpenDataService(
       db,
       { countryCode: settings.own.countryCode, partyId: settings.own.partyId },
