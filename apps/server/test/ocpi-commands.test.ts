@@ -56,9 +56,9 @@ async function place(name: string, operator?: string) {
 }
 
 function record(client: Client, charger: string, action: string, answer: () => Record<string, unknown>) {
-  client.handle(action, ({ params }: { params: Record<string, unknown> }) => {
-    received.push({ charger, action, params });
-    return answer();
+  client.handle(action, ({ params }: { params?: Record<string, unknown> }) => {
+    received.push({ charger, action, params: params ?? {} });
+    return Promise.resolve(answer());
   });
 }
 

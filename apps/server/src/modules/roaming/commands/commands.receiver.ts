@@ -83,7 +83,7 @@ export class RoamingCommands {
       throw new OcpiError(200, OCPI_STATUS.invalidParameters, `${where}: ${issue?.message ?? 'invalid'}`);
     }
     const { partner } = caller;
-    const planned = await this.plan(partner, command, parsed.data as never);
+    const planned = await this.plan(partner, command, parsed.data);
     if ('response' in planned) return planned.response;
     const timeout = this.deps.chargerTimeoutSeconds + Math.ceil(this.deps.call.timeoutMs / 1000);
     const responseUrl = (parsed.data as { response_url: string }).response_url;
@@ -93,7 +93,7 @@ export class RoamingCommands {
     return { result: 'ACCEPTED', timeout };
   }
 
-  private plan(p: PartnerRow, command: CommandType, body: never) {
+  private plan(p: PartnerRow, command: CommandType, body: unknown) {
     switch (command) {
       case 'START_SESSION':
         return this.startSession(p, body as StartSession);
