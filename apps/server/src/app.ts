@@ -274,6 +274,7 @@ export async function buildApp({ config, database, mailer, clock }: AppOptions):
     rateLimitPerMinute: config.OCPI_RATE_LIMIT_PER_MINUTE,
     senders: services.roamingSenders,
     tokens: services.roamingTokens,
+    commands: services.roamingCommands,
   });
   // Prometheus metrics: outside /api (no rate limit, no user token), METRICS_TOKEN or METRICS_PORT.
   const metricsEndpoint = registerMetrics(app, config, services.metrics);

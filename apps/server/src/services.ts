@@ -431,7 +431,10 @@ export function createServices({
     showPaymentPage: (cp, evse, transactionId, path) => payCodes.showSession(cp, evse, transactionId, path),
   });
   // Roaming is the top layer: the OCPP side reaches its real-time authorization by one function.
-  const roamingServices = createRoaming(db, clock, config, log);
+  const roamingServices = createRoaming(db, clock, config, log, {
+    isConnected: (id) => ocpp.gateway.isConnected(id),
+    sendRecorded: (cp, action, payload, opts) => commands.sendRecorded(cp, action, payload, opts),
+  });
   driversOcpp.roamingRealtime = roamingServices.roamingRealtime;
   return {
     bulk: new BulkService({

@@ -207,3 +207,33 @@ export const roamingSessions = pgTable(
   },
   (t) => [index('roaming_sessions_partner_idx').on(t.partnerId, t.sessionId)],
 );
+
+/**
+ * A partner's reservation (OCPI RESERVE_NOW) sent straight to the charger as ReserveNow. Not a
+ * booking: bookings hold a Voltline driver's card, a partner's token belongs to no driver. The
+ * partner names it by its own string id; the charger by an integer, ROAMING_RESERVATION_BASE + id:
+ * bookings send their own id, far below that, so the two never meet at one charger.
+ */
+export const roamingReservations = pgTable(
+  'roaming_reservations',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => roamingPartners.id),
+    /** The partner's reservation_id. */
+    reservationId: text('reservation_id').notNull(),
+    chargePointId: integer('charge_point_id').notNull(),
+    /** 0 when the reservation is for any EVSE of the location. */
+    connectorId: integer('connector_id').notNull(),
+    tokenUid: text('token_uid').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** sent | active | refused | cancelled */
+    state: text('state').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('roaming_reservations_uq').on(t.partnerId, t.reservationId)],
+);
+
+/** OCPP reservationId of a partner's reservation = this + roaming_reservations.id (int32 still). */
+export const ROAMING_RESERVATION_BASE = 1_000_000_000;

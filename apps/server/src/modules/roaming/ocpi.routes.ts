@@ -45,6 +45,8 @@ export interface OcpiDeps {
   senders: OcpiSenderModule[];
   /** The Tokens module, Voltline the receiver (issue #31); none where not wired. */
   tokens?: TokensReceiver;
+  /** The Commands module, receiver (chapter 13): answers a command at once (a CommandResponse). */
+  commands?: { receive(caller: OcpiCaller, type: string, body: unknown): Promise<unknown> };
 }
 
 /** Modules token A opens (4.1.2). */
@@ -150,6 +152,7 @@ export function ocpiRoutes(app: App, deps: OcpiDeps) {
               role: 'SENDER',
               url: `${base}/${m.identifier}`,
             })),
+            ...(deps.commands ? [{ identifier: 'commands', role: 'RECEIVER', url: `${base}/commands` }] : []),
           ],
         }),
       );
@@ -210,6 +213,18 @@ export function ocpiRoutes(app: App, deps: OcpiDeps) {
           await tokens.patch(callerOf(request).partner, keyOf(request), request.body);
           return send(reply, undefined);
         });
+      }
+
+      // Commands, receiver (13.2.2): POST {url}/{command}; the result goes later to its response_url.
+      const commands = deps.commands;
+      if (commands) {
+        type CommandParams = { command: string };
+        scope.post<{ Params: CommandParams }>(
+          `/${OCPI_VERSION}/commands/:command`,
+          cfg('commands'),
+          async (request, reply) =>
+            send(reply, await commands.receive(callerOf(request), request.params.command, request.body)),
+        );
       }
 
       for (const m of deps.senders) {

@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { RoamingCatalog } from './catalog.js';
+import { RoamingCommands, type ChargerCommands } from './commands/commands.receiver.js';
 import { OpenDataService } from './open-data.service.js';
 import { ChargePointPublicationService } from './publication.service.js';
 import { RoamingPusher } from './push/pusher.js';
@@ -16,9 +17,16 @@ import { TokensPull } from './tokens/pull.js';
 
 /**
  * Roaming's services from the configuration: the portal's side, the OCPI modules, the pushes,
- * open data and what a charge point's page shows of its publication.
+ * open data, what a charge point's page shows of its publication, and partners' commands to
+ * chargers (through the command gateway: `chargers`).
  */
-export function createRoaming(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger) {
+export function createRoaming(
+  db: Db,
+  clock: Clock,
+  config: Config,
+  log: FastifyBaseLogger,
+  chargers: ChargerCommands,
+) {
   const settings: RoamingSettings = {
     own: {
       countryCode: config.OCPI_COUNTRY_CODE,
@@ -58,6 +66,14 @@ export function createRoaming(db: Db, clock: Clock, config: Config, log: Fastify
         timeoutMs: config.OCPI_AUTHORIZE_TIMEOUT_SECONDS * 1000,
         allowPrivate: config.OCPI_ALLOW_PRIVATE,
       },
+    }),
+    roamingCommands: new RoamingCommands({
+      db,
+      log,
+      own: settings.own,
+      call: settings.call,
+      chargers,
+      chargerTimeoutSeconds: config.OCPP_CALL_TIMEOUT_SECONDS,
     }),
     openData: new OpenDataService(
       db,
