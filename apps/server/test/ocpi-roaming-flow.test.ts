@@ -79,12 +79,15 @@ const portalSession = async (id: number) =>
 
 /** The pushes a pass sends (the leader job's, run here by hand). */
 const push = () => s.t.app.services.roamingPusher.run();
-const pushedSession = (id: number) => emsp.sessions.get(`TR/VLT/${id}`) as Record<string, unknown> | undefined;
+const pushedSession = (id: number) =>
+  emsp.sessions.get(`TR/VLT/${id}`) as Record<string, unknown> | undefined;
 
 describe.each(['1.6', '2.0.1'] as const)('a partner’s driver on an OCPP %s charger', (version) => {
   it('starts by START_SESSION, is followed by Session pushes, stops by STOP_SESSION and gets a CDR equal to the bill', async () => {
     const id = `RFLOW-${version.replace(/\./g, '')}`;
-    const { cpId, evseUid } = await placeCharger(id, version);
+    const { cpId, evseUid, charger } = await placeCharger(id, version);
+    // The driver plugs in, then starts from the partner's app.
+    charger.plugIn(1);
     const uid = `FLOW${version.replace(/\./g, '')}UID`;
     const token = emspToken(emsp, uid);
 
@@ -95,11 +98,20 @@ describe.each(['1.6', '2.0.1'] as const)('a partner’s driver on an OCPP %s cha
 
     // The charger started the transaction with the partner's token; Voltline accepted and linked it.
     const link = await until('the roaming session', async () => {
-      const rows = await s.t.database.db.select().from(roamingSessions).where(eq(roamingSessions.tokenUid, uid));
+      const rows = await s.t.database.db
+        .select()
+        .from(roamingSessions)
+        .where(eq(roamingSessions.tokenUid, uid));
       return rows[0];
     });
     const sessionId = link.sessionId;
-    expect(link).toMatchObject({ tokenCountryCode: 'NL', tokenPartyId: 'FLW', contractId: token.contract_id });
+    expect(link).toMatchObject({
+      tokenCountryCode: 'NL',
+      tokenPartyId: 'FLW',
+      contractId: token.contract_id,
+    });
+    // The eMSP authorized the token by its command: the charger's Authorize did not ask it again.
+    expect(emsp.calls.filter((c) => c.url.includes(`/${uid}/authorize`))).toEqual([]);
     const running = await portalSession(sessionId);
     expect(running).toMatchObject({ state: 'active', idTag: uid });
     expect(running.roaming).toMatchObject({ partnerName: 'Flow eMSP', tokenUid: uid });
@@ -109,7 +121,11 @@ describe.each(['1.6', '2.0.1'] as const)('a partner’s driver on an OCPP %s cha
       await push();
       return pushedSession(sessionId)?.status === 'ACTIVE';
     });
-    expect(pushedSession(sessionId)).toMatchObject({ location_id: String(cpId), evse_uid: evseUid, currency: 'TRY' });
+    expect(pushedSession(sessionId)).toMatchObject({
+      location_id: String(cpId),
+      evse_uid: evseUid,
+      currency: 'TRY',
+    });
 
     // Energy flows for a while (the simulated charger runs 60 times faster than the clock).
     await until('some energy', async () => ((await portalSession(sessionId)).energyWh ?? 0) > 0, 30_000);

@@ -66,8 +66,17 @@ export async function roamingTokenOf(tx: Tx, idTag: string): Promise<RoamingToke
   return row;
 }
 
-/** The newest answer carrying a start of the token at the charge point (none used by a session yet). */
-export async function carryingAnswer(tx: Tx, idTag: string, chargePointId: number, now: Date) {
+/**
+ * The newest answer carrying a start of the token at the charge point (none used by a session yet),
+ * from the sources named (by default every one that carries a start).
+ */
+export async function carryingAnswer(
+  tx: Tx,
+  idTag: string,
+  chargePointId: number,
+  now: Date,
+  sources: string[] = CARRYING_SOURCES,
+) {
   const [row] = await tx
     .select()
     .from(roamingAuthorizations)
@@ -76,7 +85,7 @@ export async function carryingAnswer(tx: Tx, idTag: string, chargePointId: numbe
         sql`upper(${roamingAuthorizations.tokenUid}) = upper(${idTag})`,
         eq(roamingAuthorizations.chargePointId, chargePointId),
         gte(roamingAuthorizations.at, new Date(now.getTime() - ROAMING_START_WINDOW_MS)),
-        inArray(roamingAuthorizations.source, CARRYING_SOURCES),
+        inArray(roamingAuthorizations.source, sources),
         isNull(roamingAuthorizations.sessionId),
       ),
     )

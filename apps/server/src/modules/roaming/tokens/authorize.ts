@@ -42,7 +42,16 @@ export function createRealtimeAuthorization(deps: RealtimeDeps) {
       .limit(1);
     if (!found || !needsRealtime(found.token, presented.start)) return;
     const { token, partner } = found;
-    if (presented.start && (await carryingAnswer(db, token.uid, presented.chargePointId, new Date()))) return;
+    // An answer already given stands: at a start any recent one; at an Authorize the eMSP's own
+    // START_SESSION (the charger authorizing the remote start's token must not ask it again).
+    const given = await carryingAnswer(
+      db,
+      token.uid,
+      presented.chargePointId,
+      new Date(),
+      presented.start ? undefined : ['command'],
+    );
+    if (given) return;
     const [connector] =
       presented.connectorId === undefined
         ? []
