@@ -1,6 +1,5 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RoamingIdentity, RoamingInvitation, Session } from '@voltline/contract';
+import type { RoamingIdentity, Session } from '@voltline/contract';
 import { eq } from 'drizzle-orm';
 import {
   chargePoints,
@@ -14,9 +13,10 @@ import {
 } from '../src/db/schema/index.js';
 import { sessionBilled } from '../src/modules/events/session-events.js';
 import { receiptFigures } from '../src/modules/receipts/figures.js';
-import { createTestApp, type TestApp } from './helper.js';
+import type { TestApp } from './helper.js';
 import { boot, connectClient, registerChargePoint, until, type Client } from './ocpp-helper.js';
-import { startOcpiEmsp, type OcpiEmsp } from './ocpi-emsp.js';
+import type { OcpiEmsp } from './ocpi-emsp.js';
+import { registeredEmsp, startRoamingServer } from './roaming-world.js';
 
 // Issue #31: Voltline pushes a partner's driver's session (OCPI Sessions) and its CDR (OCPI CDRs)
 // to the test eMSP, from a real charge on a charger, and serves both for the eMSP's pull.
@@ -24,7 +24,6 @@ import { startOcpiEmsp, type OcpiEmsp } from './ocpi-emsp.js';
 const PW = 'roaming-cdr-pass';
 let t: TestApp;
 let admin: string;
-let base: string;
 let identity: RoamingIdentity;
 let operatorId: number;
 let emsp: OcpiEmsp;
@@ -33,33 +32,15 @@ let charger: Client;
 let card: string;
 let cpId: number;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ PUBLIC_URL: base, OCPI_ALLOW_PRIVATE: 'true', OCPI_TIMEOUT_SECONDS: '3' });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  admin = await t.login('admin@voltline.local');
+  const server = await startRoamingServer();
+  ({ t, admin } = server);
   identity = (
     await t.call<{ data: RoamingIdentity }>('GET', '/api/portal/Roaming/identity', { token: admin })
   ).body.data;
-  const ops = (
-    await t.call<{ data: { id: number; name: string }[] }>('GET', '/api/portal/operator/lookup', {
-      token: admin,
-    })
-  ).body.data;
-  operatorId = ops.find((o) => o.name === 'Voltline İstanbul')!.id;
+  operatorId = server.operatorId('Voltline İstanbul');
   // Ankara's drivers pay afterwards (İstanbul's keep a minimum balance), at any charger of the network.
-  const ankara = ops.find((o) => o.name === 'Voltline Ankara')!.id;
+  const ankara = server.operatorId('Voltline Ankara');
   const db = t.database.db;
   const [tariff] = await db
     .insert(tariffs)
@@ -101,18 +82,8 @@ beforeAll(async () => {
     .values({ driverId: driver!.id, number: card, expiresAt: new Date(Date.now() + 365 * 86_400_000) })
     .onConflictDoNothing();
 
-  emsp = await startOcpiEmsp({ partyId: 'CDR', name: 'CDR eMSP' });
-  const invitation = await t.call<{ data: RoamingInvitation }>(
-    'POST',
-    '/api/portal/Roaming/partners/invite',
-    {
-      token: admin,
-      body: { operatorId, name: 'CDR eMSP', publishedOperatorIds: [operatorId] },
-    },
-  );
-  partnerId = invitation.body.data.partner.id;
-  await emsp.registerWith(invitation.body.data.versionsUrl, invitation.body.data.tokenA);
-  charger = await connectClient(`ws://127.0.0.1:${port}/ocpp`, 'CDR-1', PW);
+  ({ emsp, partnerId } = await registeredEmsp(server, operatorId, { partyId: 'CDR', name: 'CDR eMSP' }));
+  charger = await connectClient(server.ocppUrl, 'CDR-1', PW);
   await charger.call('BootNotification', boot);
   await charger.call('StatusNotification', { connectorId: 1, status: 'Available', errorCode: 'NoError' });
 });

@@ -1,18 +1,15 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RoamingInvitation } from '@voltline/contract';
 import { and, eq } from 'drizzle-orm';
 import {
-  chargePoints,
   commandRecords,
-  connectors,
   roamingAuthorizations,
   roamingSessions,
   roamingTokens,
 } from '../src/db/schema/index.js';
-import { createTestApp, type TestApp } from './helper.js';
-import { boot, boot201, connectClient, registerChargePoint, type Client } from './ocpp-helper.js';
-import { emspToken, startOcpiEmsp, type OcpiEmsp } from './ocpi-emsp.js';
+import type { TestApp } from './helper.js';
+import { boot, boot201, connectClient, type Client } from './ocpp-helper.js';
+import { emspToken, type OcpiEmsp } from './ocpi-emsp.js';
+import { placeChargePoint, registeredEmsp, startRoamingServer } from './roaming-world.js';
 
 // Issue #31, Commands (OCPI 2.2.1 chapter 13, Voltline as receiver): the test eMSP sends commands,
 // real 1.6 and 2.0.1 test chargers receive what the gateway makes of them, and the eMSP gets the
@@ -30,29 +27,8 @@ const received: { charger: string; action: string; params: Record<string, unknow
 let startAnswer = 'Accepted';
 const cps: Record<string, { id: number; evses: string[] }> = {};
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
 async function place(name: string, operator?: string) {
-  const cp = await registerChargePoint(t, name, PW, operator);
-  await t.database.db
-    .update(chargePoints)
-    .set({ latitude: 41.02, longitude: 28.97, city: 'İstanbul', countryCode: 'TR', addressLine1: name })
-    .where(eq(chargePoints.id, cp.id));
-  const rows = await t.database.db
-    .select()
-    .from(connectors)
-    .where(eq(connectors.chargePointId, cp.id))
-    .orderBy(connectors.connectorId);
-  cps[name] = { id: cp.id, evses: rows.map((r) => String(r.id)) };
-  return cp;
+  cps[name] = await placeChargePoint(t, name, PW, operator);
 }
 
 function record(client: Client, charger: string, action: string, answer: () => Record<string, unknown>) {
@@ -63,22 +39,14 @@ function record(client: Client, charger: string, action: string, answer: () => R
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ PUBLIC_URL: base, OCPI_ALLOW_PRIVATE: 'true', OCPI_TIMEOUT_SECONDS: '3' });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  const admin = await t.login('admin@voltline.local');
-  const ops = (
-    await t.call<{ data: { id: number; name: string }[] }>('GET', '/api/portal/operator/lookup', {
-      token: admin,
-    })
-  ).body.data;
-  operatorId = ops.find((o) => o.name === 'Voltline İstanbul')!.id;
+  const server = await startRoamingServer();
+  t = server.t;
+  operatorId = server.operatorId('Voltline İstanbul');
   await place('CMD-16');
   await place('CMD-201');
   await place('CMD-ANK', 'Voltline Ankara');
 
-  const url = `ws://127.0.0.1:${port}/ocpp`;
+  const url = server.ocppUrl;
   const c16 = await connectClient(url, 'CMD-16', PW);
   clients.push(c16);
   record(c16, 'CMD-16', 'RemoteStartTransaction', () => ({ status: startAnswer }));
@@ -95,17 +63,7 @@ beforeAll(async () => {
   clients.push(ank);
   await ank.call('BootNotification', boot);
 
-  emsp = await startOcpiEmsp({ partyId: 'CMD', name: 'Commands eMSP' });
-  const invitation = await t.call<{ data: RoamingInvitation }>(
-    'POST',
-    '/api/portal/Roaming/partners/invite',
-    {
-      token: admin,
-      body: { operatorId, name: 'Commands eMSP', publishedOperatorIds: [operatorId] },
-    },
-  );
-  partnerId = invitation.body.data.partner.id;
-  await emsp.registerWith(invitation.body.data.versionsUrl, invitation.body.data.tokenA);
+  ({ emsp, partnerId } = await registeredEmsp(server, operatorId, { partyId: 'CMD', name: 'Commands eMSP' }));
 });
 afterAll(async () => {
   await emsp?.close();

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@voltline/contract';
 import { startCharger, startCharger201, type SimCharger, type SimCharger201 } from '@voltline/simulator';
 import { eq } from 'drizzle-orm';
-import { chargePoints, connectors, roamingSessions, tariffs } from '../src/db/schema/index.js';
-import { registerChargePoint } from './ocpp-helper.js';
+import { connectors, roamingSessions, tariffs } from '../src/db/schema/index.js';
 import { emspToken, type OcpiEmsp } from './ocpi-emsp.js';
-import { registeredEmsp, startRoamingServer, type RoamingServer } from './roaming-world.js';
+import { placeChargePoint, registeredEmsp, startRoamingServer, type RoamingServer } from './roaming-world.js';
 
 // Issue #31 end to end: a partner's driver charges on Voltline's simulated chargers (OCPP 1.6 and
 // 2.0.1) by the partner's START_SESSION, the partner follows the session as Voltline pushes it,
@@ -46,22 +45,12 @@ afterAll(async () => {
 
 /** A charger of İstanbul's on the map, its connector on the flow tariff, connected; its EVSE uid. */
 async function placeCharger(id: string, version: '1.6' | '2.0.1') {
-  const db = s.t.database.db;
-  const cp = await registerChargePoint(s.t, id, PW);
-  await db
-    .update(chargePoints)
-    .set({ latitude: 41.03, longitude: 28.98, city: 'İstanbul', countryCode: 'TR', addressLine1: id })
-    .where(eq(chargePoints.id, cp.id));
-  await db.update(connectors).set({ tariffId }).where(eq(connectors.chargePointId, cp.id));
-  const [evse] = await db
-    .select({ id: connectors.id })
-    .from(connectors)
-    .where(eq(connectors.chargePointId, cp.id))
-    .orderBy(connectors.connectorId);
+  const cp = await placeChargePoint(s.t, id, PW);
+  await s.t.database.db.update(connectors).set({ tariffId }).where(eq(connectors.chargePointId, cp.id));
   const options = { url: `${s.ocppUrl}`, id, password: PW, connectors: 1, speed: 60 };
   const charger = version === '1.6' ? await startCharger(options) : await startCharger201(options);
   chargers.push(charger);
-  return { cpId: cp.id, evseUid: String(evse!.id), charger };
+  return { cpId: cp.id, evseUid: cp.evses[0]!, charger };
 }
 
 const until = async <T>(what: string, get: () => Promise<T | undefined | null | false>, ms = 20_000) => {
@@ -79,8 +68,7 @@ const portalSession = async (id: number) =>
 
 /** The pushes a pass sends (the leader job's, run here by hand). */
 const push = () => s.t.app.services.roamingPusher.run();
-const pushedSession = (id: number) =>
-  emsp.sessions.get(`TR/VLT/${id}`) as Record<string, unknown> | undefined;
+const pushedSession = (id: number) => emsp.sessions.get(`TR/VLT/${id}`);
 
 describe.each(['1.6', '2.0.1'] as const)('a partner’s driver on an OCPP %s charger', (version) => {
   it('starts by START_SESSION, is followed by Session pushes, stops by STOP_SESSION and gets a CDR equal to the bill', async () => {

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoamingIdentity, RoamingInvitation, RoamingPartner } from '@voltline/contract';
 import { eq } from 'drizzle-orm';
@@ -6,6 +5,7 @@ import { chargePoints, connectors, roamingPartners, tariffs } from '../src/db/sc
 import { createTestApp, type TestApp } from './helper.js';
 import { connectClient, registerChargePoint, until, type Client } from './ocpp-helper.js';
 import { authorizationHeader, startOcpiEmsp, type OcpiEmsp } from './ocpi-emsp.js';
+import { freePort } from './roaming-world.js';
 
 // Issue #31: Voltline's OCPI 2.2.1 side (CPO) against the test eMSP, which is written from the
 // OCPI text alone (test/ocpi-emsp.ts). A real server on a port: the eMSP calls it over HTTP, and it
@@ -16,16 +16,6 @@ let admin: string;
 let base: string;
 let identity: RoamingIdentity;
 let operatorId: number;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   const port = await freePort();

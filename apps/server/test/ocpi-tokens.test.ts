@@ -1,11 +1,10 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RoamingInvitation } from '@voltline/contract';
 import { eq, sql } from 'drizzle-orm';
 import { roamingAuthorizations, roamingSessions, roamingTokens } from '../src/db/schema/index.js';
-import { createTestApp, type TestApp } from './helper.js';
+import type { TestApp } from './helper.js';
 import { boot201, connectClient, registerChargePoint, type Client } from './ocpp-helper.js';
-import { emspToken, startOcpiEmsp, type OcpiEmsp } from './ocpi-emsp.js';
+import { emspToken, type OcpiEmsp } from './ocpi-emsp.js';
+import { registeredEmsp, startRoamingServer } from './roaming-world.js';
 import { txEvents } from './tx201.js';
 
 // Issue #31: the Tokens module (Voltline the receiver, and the pull of the eMSP's list) and a
@@ -20,46 +19,19 @@ let c16: Client;
 let c201: Client;
 let cp16: { id: number };
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await createTestApp({
-    PUBLIC_URL: base,
-    OCPI_ALLOW_PRIVATE: 'true',
-    OCPI_TIMEOUT_SECONDS: '3',
-    OCPI_AUTHORIZE_TIMEOUT_SECONDS: '1',
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  admin = await t.login('admin@voltline.local');
-  const ops = (
-    await t.call<{ data: { id: number; name: string }[] }>('GET', '/api/portal/operator/lookup', {
-      token: admin,
-    })
-  ).body.data;
-  const operatorId = ops.find((o) => o.name === 'Voltline İstanbul')!.id;
-  emsp = await startOcpiEmsp({ partyId: 'TOK', name: 'Token eMSP', maxLimit: 2 });
-  const invited = await t.call<{ data: RoamingInvitation }>('POST', '/api/portal/Roaming/partners/invite', {
-    token: admin,
-    body: { operatorId, name: 'Token eMSP', publishedOperatorIds: [operatorId] },
-  });
-  partnerId = invited.body.data.partner.id;
-  await emsp.registerWith(invited.body.data.versionsUrl, invited.body.data.tokenA);
-  const ocppUrl = `ws://127.0.0.1:${port}/ocpp`;
+  const server = await startRoamingServer({ OCPI_AUTHORIZE_TIMEOUT_SECONDS: '1' });
+  ({ t, base, admin } = server);
+  ({ emsp, partnerId } = await registeredEmsp(server, server.operatorId('Voltline İstanbul'), {
+    partyId: 'TOK',
+    name: 'Token eMSP',
+    maxLimit: 2,
+  }));
   cp16 = await registerChargePoint(t, 'RTOK-16', 'token-probe-pass');
   await registerChargePoint(t, 'RTOK-201', 'token-probe-pass');
-  c16 = await connectClient(ocppUrl, 'RTOK-16', 'token-probe-pass');
+  c16 = await connectClient(server.ocppUrl, 'RTOK-16', 'token-probe-pass');
   await c16.call('BootNotification', { chargePointVendor: 'Probe', chargePointModel: 'Tok' });
-  c201 = await connectClient(ocppUrl, 'RTOK-201', 'token-probe-pass', 'ocpp2.0.1');
+  c201 = await connectClient(server.ocppUrl, 'RTOK-201', 'token-probe-pass', 'ocpp2.0.1');
   await c201.call('BootNotification', boot201);
 });
 afterAll(async () => {

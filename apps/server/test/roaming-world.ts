@@ -1,6 +1,9 @@
 import { createServer } from 'node:net';
 import type { RoamingInvitation } from '@voltline/contract';
+import { eq } from 'drizzle-orm';
+import { chargePoints, connectors } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './helper.js';
+import { registerChargePoint } from './ocpp-helper.js';
 import { startOcpiEmsp, type OcpiEmsp, type OcpiEmspOptions } from './ocpi-emsp.js';
 
 /** A port free on 127.0.0.1 now, for a server the eMSP must call back. */
@@ -56,4 +59,22 @@ export async function registeredEmsp(
   if (invited.status !== 200) throw new Error(`invitation refused: ${JSON.stringify(invited.body)}`);
   await emsp.registerWith(invited.body.data.versionsUrl, invited.body.data.tokenA);
   return { emsp, partnerId: invited.body.data.partner.id };
+}
+
+/**
+ * A charge point of the operator (İstanbul by default) registered with the password, on the map in
+ * İstanbul (partners are shown only charge points with coordinates); its EVSE uids by connector.
+ */
+export async function placeChargePoint(t: TestApp, id: string, password: string, operator?: string) {
+  const cp = await registerChargePoint(t, id, password, operator);
+  await t.database.db
+    .update(chargePoints)
+    .set({ latitude: 41.02, longitude: 28.97, city: 'İstanbul', countryCode: 'TR', addressLine1: id })
+    .where(eq(chargePoints.id, cp.id));
+  const rows = await t.database.db
+    .select({ id: connectors.id })
+    .from(connectors)
+    .where(eq(connectors.chargePointId, cp.id))
+    .orderBy(connectors.connectorId);
+  return { id: cp.id, evses: rows.map((r) => String(r.id)) };
 }
