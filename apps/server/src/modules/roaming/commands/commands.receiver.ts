@@ -3,8 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import { ROAMING_RESERVATION_BASE } from '../../../db/schema/index.js';
 import type { OutboundAction } from '../../../ocpp/gateway.js';
-import { publishedLocation } from '../ocpi-objects/publication.repository.js';
-import type { PublishedConnector } from '../ocpi-objects/rows.js';
 import { ocpiCall, type Party } from '../ocpi/client.js';
 import { OCPI_STATUS, OcpiError } from '../ocpi/transport.js';
 import type { OcpiCaller } from '../roaming.inbound.js';
@@ -25,9 +23,9 @@ import {
 } from './command-bodies.js';
 import { resultOf, type Sent } from './command-results.js';
 import * as repo from './commands.repository.js';
+import { placeOf, rejected, type Charger, type CommandPlace, type Placed } from './place.js';
 
 type Payload = Record<string, unknown>;
-type Charger = { id: number; chargePointId: string };
 
 /** The command gateway as roaming uses it: recorded commands (CommandsService.sendRecorded). */
 export interface ChargerCommands {
@@ -52,10 +50,6 @@ export interface RoamingCommandsDeps {
 
 /** What a command does once answered ACCEPTED: the charger command, then the result posted. */
 type Work = () => Promise<CommandResult>;
-
-const rejected = (text: string): { response: CommandResponse } => ({
-  response: { result: 'REJECTED', timeout: 0, message: say(text) },
-});
 
 /**
  * The Commands module, receiver (OCPI 2.2.1 chapter 13): an eMSP asks Voltline to start or stop a
@@ -149,29 +143,13 @@ export class RoamingCommands {
     });
   }
 
-  /**
-   * The published location, EVSE and connector the command names, and its charger online; or why
-   * not, in words. `evse: 'required'` refuses a command without an EVSE.
-   */
-  private async place(
+  /** The published location, EVSE and connector the command names (place.ts), its charger online. */
+  private place(
     p: PartnerRow,
-    ids: { location_id: string; evse_uid?: string | null; connector_id?: string | null },
+    ids: CommandPlace,
     evse: 'required' | 'optional',
-  ): Promise<{ cp: Charger; connector: PublishedConnector | null } | { response: CommandResponse }> {
-    const row = await publishedLocation(this.deps.db, p.publishedOperatorIds, ids.location_id);
-    if (!row) return rejected(`Location ${ids.location_id} is unknown`);
-    let connector: PublishedConnector | null = null;
-    if (ids.evse_uid) {
-      connector = row.connectors.find((c) => String(c.id) === ids.evse_uid) ?? null;
-      if (!connector) return rejected(`EVSE ${ids.evse_uid} is not at location ${ids.location_id}`);
-      // Each EVSE has one connector, whose id is "1" (ocpi-objects/connectors.ts).
-      if (ids.connector_id && ids.connector_id !== '1')
-        return rejected(`Connector ${ids.connector_id} is not at EVSE ${ids.evse_uid}`);
-    } else if (evse === 'required') return rejected('The command needs an EVSE');
-    const cp = await repo.chargerOf(this.deps.db, row.chargePoint.id);
-    if (!cp || !(await this.deps.chargers.isConnected(cp.chargePointId)))
-      return rejected(`The charger of location ${ids.location_id} is offline`);
-    return { cp, connector };
+  ): Promise<Placed | { response: CommandResponse }> {
+    return placeOf(this.deps.db, this.deps.chargers, p, ids, evse);
   }
 
   /** Stores the command's token and its authorization at the charger (the start then accepts it). */
