@@ -3,7 +3,7 @@ import { paymentPagePath, payPagePath, type Locale } from '@voltline/contract';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { formatMoney } from '../../lib/money.js';
-import { ADHOC_TOKEN_PREFIX } from '../drivers/authorization.js';
+import { ADHOC_TOKEN_PREFIX } from '../drivers/adhoc-tokens.js';
 import { PaymentRefusal, type PaymentProvider } from '../payment-providers/provider.js';
 import * as repo from './adhoc.repository.js';
 import { AdhocSteps, providerOf, type AdhocDeps } from './adhoc.steps.js';

@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { adhocPayments, chargingSessions, drivers, operators, rfidCards } from '../../db/schema/index.js';
+import { chargingSessions, drivers, operators, rfidCards } from '../../db/schema/index.js';
 import { executeNamed } from '../../db/prepared.js';
+import { isAdhocToken, openAdhocToken } from './adhoc-tokens.js';
 import { roamingAnswer, type RoamingGrant } from './roaming-tokens.js';
 
 /**
@@ -220,30 +221,6 @@ export async function authorizeCard(
     ...(shown ? { credit: { balance: card.balance, currency: raw.currency } } : {}),
     ...(withBusy ? { busy: raw.busy === true } : {}),
   };
-}
-
-/** Every ad-hoc payment's token starts so (20 characters: 1.6's idTag, CiString20). */
-export const ADHOC_TOKEN_PREFIX = 'VLPAY';
-export const isAdhocToken = (idTag: string) => idTag.startsWith(ADHOC_TOKEN_PREFIX) && idTag.length === 20;
-
-/**
- * Whether a token is an ad-hoc payment's that may charge at a charger of the payment's operator:
- * held and not yet settled. Once captured or released, the token is refused like an unknown card.
- */
-async function openAdhocToken(tx: Tx, token: string, chargePointOperatorPath: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: adhocPayments.id })
-    .from(adhocPayments)
-    .innerJoin(operators, eq(operators.id, adhocPayments.operatorId))
-    .where(
-      and(
-        eq(adhocPayments.token, token),
-        inArray(adhocPayments.status, ['authorized', 'starting', 'charging']),
-        eq(operators.path, chargePointOperatorPath),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /**

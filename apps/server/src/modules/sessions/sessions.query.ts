@@ -1,4 +1,4 @@
-import { isAdhocToken } from '../drivers/authorization.js';
+import { isAdhocToken } from '../drivers/adhoc-tokens.js';
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { MeterPoint, Session, SessionFilter, TariffSnapshot } from '@voltline/contract';
 import type { z } from 'zod';
