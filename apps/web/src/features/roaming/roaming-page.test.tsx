@@ -142,6 +142,7 @@ beforeEach(() => {
     [`GET ${API.operators.lookup}`]: () =>
       ok([{ id: 1, name: 'İstanbul Şarj', parentId: null, archived: false }]),
     [`GET ${API.tariffs.base}`]: () => ok([]),
+    [`GET ${ROAMING_API.authorizations(2)}`]: () => ok([]),
   };
 });
 
