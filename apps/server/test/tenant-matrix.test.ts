@@ -19,6 +19,7 @@ import {
   driverVehicles,
   operators,
   rfidCards,
+  roamingAuthorizations,
   roamingPartners,
   smartChargingGroups,
   smartChargingMembers,
@@ -268,6 +269,16 @@ beforeAll(async () => {
     })
     .returning();
   Object.assign(ids, { roamingPartner: partner!.id });
+  // An answer about the partner's token at Ankara's charger: its page's list must not reach İstanbul.
+  await db.insert(roamingAuthorizations).values({
+    partnerId: partner!.id,
+    tokenUid: 'ANK-PROBE-TOKEN',
+    tokenType: 'RFID',
+    chargePointId: cp.id,
+    source: 'realtime',
+    allowed: 'ALLOWED',
+    verdict: 'Accepted',
+  });
   const [connector] = await db.select().from(connectors).where(eq(connectors.chargePointId, cp.id));
   Object.assign(ids, {
     apiKey: apiKey!.id,

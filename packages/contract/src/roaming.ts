@@ -23,6 +23,10 @@ export const ROAMING_API = {
   refresh: (id: number | string) => `portal/Roaming/partners/${id}/refresh`,
   /** POST: end the partnership: credentials DELETE at the partner (when reachable), tokens void. */
   unregister: (id: number | string) => `portal/Roaming/partners/${id}/unregister`,
+  /** POST: read the partner's tokens now (OCPI Tokens GET, the changes since the last read). */
+  fetchTokens: (id: number | string) => `portal/Roaming/partners/${id}/fetch-tokens`,
+  /** GET: the last answers given at chargers about the partner's tokens, newest first. */
+  authorizations: (id: number | string) => `portal/Roaming/partners/${id}/authorizations`,
   /** GET: Voltline's own OCPI identity (versions URL, country code, party id). */
   identity: 'portal/Roaming/identity',
   /** GET: whether one charge point is published (open data, partners) and what keeps it from being. */
@@ -108,6 +112,15 @@ export const RoamingPartner = z.object({
   lastErrors: z.array(RoamingError),
   /** For a hub: the parties connected to it, as it last reported them. */
   hubClients: z.array(RoamingHubClient),
+  /**
+   * The partner's tokens Voltline holds (OCPI Tokens, pushed or pulled): how many, when the last
+   * one was received, when they were last read from the partner (null: never).
+   */
+  tokens: z.object({
+    count: z.number().int(),
+    lastReceivedAt: z.string().nullable(),
+    pulledAt: z.string().nullable(),
+  }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -184,3 +197,59 @@ export const ChargePointPublication = z.object({
   ),
 });
 export type ChargePointPublication = z.infer<typeof ChargePointPublication>;
+
+/**
+ * Where an answer about a roaming token came from: the cached token alone (`whitelist`), the eMSP
+ * asked in real time (`realtime`), or the eMSP's own START_SESSION / RESERVE_NOW (`command`).
+ */
+export const ROAMING_AUTHORIZATION_SOURCES = ['whitelist', 'realtime', 'command'] as const;
+export const RoamingAuthorizationSource = z.enum(ROAMING_AUTHORIZATION_SOURCES);
+export type RoamingAuthorizationSource = z.infer<typeof RoamingAuthorizationSource>;
+
+/** The eMSP's answer (OCPI AllowedType), or UNKNOWN (no such token) / UNREACHABLE (no answer in time). */
+export const ROAMING_ALLOWED = [
+  'ALLOWED',
+  'BLOCKED',
+  'EXPIRED',
+  'NO_CREDIT',
+  'NOT_ALLOWED',
+  'UNKNOWN',
+  'UNREACHABLE',
+] as const;
+export type RoamingAllowed = (typeof ROAMING_ALLOWED)[number];
+
+/** What the charger was told (OCPP AuthorizationStatus). */
+export const ROAMING_VERDICTS = [
+  'Accepted',
+  'Blocked',
+  'ConcurrentTx',
+  'Expired',
+  'Invalid',
+  'NoCredit',
+  'Unknown',
+] as const;
+export type RoamingVerdict = (typeof ROAMING_VERDICTS)[number];
+
+/** One answer given at a charger about a partner's token, as the partner's page lists it. */
+export const RoamingAuthorization = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  tokenUid: z.string(),
+  tokenType: z.string(),
+  chargePointId: z.number().int(),
+  /** The charge point's OCPP identity and name; null when it no longer exists. */
+  chargePointIdentity: z.string().nullable(),
+  chargePointName: z.string().nullable(),
+  evseUid: z.string().nullable(),
+  source: RoamingAuthorizationSource,
+  /** A value of ROAMING_ALLOWED (kept a string: an unforeseen value is shown as it is). */
+  allowed: z.string(),
+  /** A value of ROAMING_VERDICTS. */
+  verdict: z.string(),
+  authorizationReference: z.string().nullable(),
+  /** The eMSP's display text, or why it could not be asked. */
+  info: z.string().nullable(),
+  /** The charging session the answer started, once one did. */
+  sessionId: z.number().int().nullable(),
+});
+export type RoamingAuthorization = z.infer<typeof RoamingAuthorization>;

@@ -1,6 +1,14 @@
 import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { operators, roamingPartners, tariffs, type StoredRoamingError } from '../../db/schema/index.js';
+import {
+  chargePoints,
+  operators,
+  roamingAuthorizations,
+  roamingPartners,
+  roamingTokens,
+  tariffs,
+  type StoredRoamingError,
+} from '../../db/schema/index.js';
 import { inScope, type Actor } from '../../lib/context.js';
 
 export type PartnerRow = typeof roamingPartners.$inferSelect;
@@ -11,8 +19,16 @@ export type PartnerView = PartnerRow & {
   operatorName: string;
   operatorPath: string;
   tariffName: string | null;
+  /** How many of the partner's tokens Voltline holds, and when the last one was received. */
+  tokenCount: number;
+  tokensReceivedAt: Date | null;
 };
 
+/**
+ * The partners with their operator, tariff and tokens in one query: the tokens are counted by
+ * sub-selects per partner row (on roaming_tokens' index, which starts with the partner), so a list
+ * of partners is never one query each.
+ */
 function select(tx: Tx) {
   return tx
     .select({
@@ -20,6 +36,12 @@ function select(tx: Tx) {
       operatorName: operators.name,
       operatorPath: operators.path,
       tariffName: tariffs.name,
+      tokenCount: sql<
+        string | number
+      >`(select count(*) from ${roamingTokens} where ${roamingTokens.partnerId} = ${roamingPartners.id})`,
+      tokensReceivedAt: sql<
+        string | Date | null
+      >`(select max(${roamingTokens.receivedAt}) from ${roamingTokens} where ${roamingTokens.partnerId} = ${roamingPartners.id})`,
     })
     .from(roamingPartners)
     .innerJoin(operators, eq(operators.id, roamingPartners.operatorId))
@@ -31,12 +53,16 @@ const flat = (r: {
   operatorName: string;
   operatorPath: string;
   tariffName: string | null;
+  tokenCount: string | number | null;
+  tokensReceivedAt: string | Date | null;
 }) =>
   ({
     ...r.partner,
     operatorName: r.operatorName,
     operatorPath: r.operatorPath,
     tariffName: r.tariffName,
+    tokenCount: Number(r.tokenCount ?? 0),
+    tokensReceivedAt: r.tokensReceivedAt === null ? null : new Date(r.tokensReceivedAt),
   }) as PartnerView;
 
 /** The partners of the actor's subtree, newest first. */
@@ -163,4 +189,22 @@ export async function tariffPath(tx: Tx, id: number): Promise<string | null> {
     .innerJoin(operators, eq(operators.id, tariffs.operatorId))
     .where(and(eq(tariffs.id, id), sql`${tariffs.retiredAt} IS NULL`));
   return row?.path ?? null;
+}
+
+/** How many answers about its tokens a partner's page shows. */
+export const AUTHORIZATIONS_SHOWN = 20;
+
+/** The latest answers given at chargers about a partner's tokens, with the charge point's names. */
+export async function latestAuthorizations(tx: Tx, partnerId: number) {
+  return tx
+    .select({
+      row: roamingAuthorizations,
+      chargePointIdentity: chargePoints.chargePointId,
+      chargePointName: chargePoints.name,
+    })
+    .from(roamingAuthorizations)
+    .leftJoin(chargePoints, eq(chargePoints.id, roamingAuthorizations.chargePointId))
+    .where(eq(roamingAuthorizations.partnerId, partnerId))
+    .orderBy(desc(roamingAuthorizations.at), desc(roamingAuthorizations.id))
+    .limit(AUTHORIZATIONS_SHOWN);
 }

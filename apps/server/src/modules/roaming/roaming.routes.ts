@@ -3,6 +3,7 @@ import {
   InviteRoamingPartnerBody,
   RegisterRoamingPartnerBody,
   ROAMING_API,
+  RoamingAuthorization,
   RoamingIdentity,
   RoamingInvitation,
   RoamingPartner,
@@ -85,6 +86,20 @@ export function roamingRoutes(
       },
     },
     async (request) => ({ data: await roaming.get(ctxOf(request), request.params.id) }),
+  );
+
+  app.get(
+    `/${ROAMING_API.partners}/:id/authorizations`,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The last answers given at chargers about the partner's tokens, newest first",
+        params: IdParams,
+        response: { 200: ok(z.array(RoamingAuthorization)) },
+      },
+    },
+    async (request) => ({ data: await roaming.authorizations(ctxOf(request), request.params.id) }),
   );
 
   app.put(

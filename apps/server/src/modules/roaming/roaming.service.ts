@@ -4,6 +4,7 @@ import {
   type Locale,
   type OcpiRole,
   type RegisterRoamingPartnerBody,
+  type RoamingAuthorization,
   type RoamingIdentity,
   type RoamingInvitation,
   type RoamingPartner,
@@ -30,6 +31,7 @@ import {
 } from './ocpi/credentials.js';
 import { hashToken, newCredentialsToken } from './ocpi/transport.js';
 import { startCursor } from './push/push.repository.js';
+import { toAuthorizations } from './authorizations.view.js';
 import * as repo from './roaming.repository.js';
 
 type InviteInput = z.output<typeof InviteRoamingPartnerBody>;
@@ -98,6 +100,11 @@ export class RoamingService {
         message: translate(locale, e.key as MessageKey, e.params),
       })),
       hubClients: p.hubClients,
+      tokens: {
+        count: p.tokenCount,
+        lastReceivedAt: p.tokensReceivedAt?.toISOString() ?? null,
+        pulledAt: p.tokensPulledAt?.toISOString() ?? null,
+      },
       createdAt: p.createdAt.toISOString(),
       updatedAt: p.updatedAt.toISOString(),
     };
@@ -116,6 +123,12 @@ export class RoamingService {
   async get(ctx: Ctx, id: number): Promise<RoamingPartner> {
     const [partner] = await this.toPartners(this.db, [await this.view(this.db, ctx, id)], ctx.locale);
     return partner!;
+  }
+
+  /** The last answers given at chargers about the partner's tokens (a partner out of reach: 404). */
+  async authorizations(ctx: Ctx, id: number): Promise<RoamingAuthorization[]> {
+    await this.view(this.db, ctx, id);
+    return toAuthorizations(await repo.latestAuthorizations(this.db, id));
   }
 
   /**

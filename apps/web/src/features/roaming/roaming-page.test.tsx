@@ -49,6 +49,7 @@ const partner = (over: Partial<RoamingPartner>): RoamingPartner => ({
   lastSuccessAt: null,
   lastErrors: [],
   hubClients: [],
+  tokens: { count: 0, lastReceivedAt: null, pulledAt: null },
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
   ...over,
@@ -141,6 +142,7 @@ beforeEach(() => {
     [`GET ${API.operators.lookup}`]: () =>
       ok([{ id: 1, name: 'İstanbul Şarj', parentId: null, archived: false }]),
     [`GET ${API.tariffs.base}`]: () => ok([]),
+    [`GET ${ROAMING_API.authorizations(2)}`]: () => ok([]),
   };
 });
 

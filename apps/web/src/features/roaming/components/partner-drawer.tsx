@@ -7,9 +7,11 @@ import { partyOf } from '../partner-words';
 import { LastExchange } from './last-exchange';
 import { HubClients } from './hub-clients';
 import { PartnerActions } from './partner-actions';
+import { PartnerAuthorizations } from './partner-authorizations';
 import { PartnerErrors } from './partner-errors';
 import { PublicationForm } from './publication-form';
 import { PartnerStateTag } from './partner-state-tag';
+import { PartnerTokens } from './partner-tokens';
 
 /** One partner: its parties, version and modules, what it is shown, its errors and its actions. */
 export function PartnerDrawer({
@@ -122,6 +124,9 @@ function PartnerDetails({ partner: p, canWrite }: { partner: RoamingPartner; can
       />
 
       <HubClients partner={p} />
+
+      <PartnerTokens partner={p} canWrite={canWrite} />
+      <PartnerAuthorizations partnerId={p.id} />
 
       <Typography.Title level={5}>{t('drawer.publication')}</Typography.Title>
       <PublicationForm partner={p} canWrite={canWrite} />
