@@ -6,12 +6,15 @@ import {
   chargingSessions,
   connectors,
   drivers,
+  meterValues,
   rfidCards,
   roamingPartners,
   roamingSessions,
   tariffs,
 } from '../src/db/schema/index.js';
 import { sessionBilled } from '../src/modules/events/session-events.js';
+import { signedData } from '../src/modules/roaming/push/sessions.repository.js';
+import { samplesOf } from '../src/ocpp/v201/transactions.js';
 import { receiptFigures } from '../src/modules/receipts/figures.js';
 import type { TestApp } from './helper.js';
 import { boot, connectClient, registerChargePoint, until, type Client } from './ocpp-helper.js';
@@ -239,6 +242,74 @@ describe('OCPI Sessions and CDRs pushed to the test eMSP', () => {
     });
     expect(emsp.sessions.get(key(String(second)))).toMatchObject({ status: 'COMPLETED' });
     expect(cdrsOf(second)).toHaveLength(1);
+    expect(emsp.problems).toEqual([]);
+  });
+
+  it("states the meter's signed values in the CDR: 1.6 SignedData, and 2.0.1's signedMeterValue with its key", async () => {
+    const ocmf = (wh: number) => `OCMF|{"RD":[{"RV":${wh / 1000},"RU":"kWh"}]}|{"SD":"30450221${wh}"}`;
+    const id = await roamingCharge(30);
+    const signed = (wh: number, context: string) => ({
+      timestamp: new Date().toISOString(),
+      sampledValue: [{ value: ocmf(wh), format: 'SignedData', context }],
+    });
+    await charger.call('MeterValues', {
+      connectorId: 1,
+      transactionId: id,
+      meterValue: [signed(1_000, 'Transaction.Begin')],
+    });
+    await charger.call('StopTransaction', {
+      transactionId: id,
+      meterStop: 4_000,
+      timestamp: new Date(Date.now() - 60_000).toISOString(),
+      reason: 'Local',
+      transactionData: [signed(4_000, 'Transaction.End')],
+    });
+    const cdr = await until(async () => {
+      await run();
+      return cdrsOf(id)[0];
+    });
+    expect(cdr.signed_data).toEqual({
+      encoding_method: 'OCMF',
+      signed_values: [
+        { nature: 'Start', plain_data: '{"RD":[{"RV":1,"RU":"kWh"}]}', signed_data: ocmf(1_000) },
+        { nature: 'End', plain_data: '{"RD":[{"RV":4,"RU":"kWh"}]}', signed_data: ocmf(4_000) },
+      ],
+    });
+    // A 2.0.1 charger's signed value, as its TransactionEvent carries it, read back for a CDR.
+    const [sample, signedOne] = samplesOf([
+      {
+        timestamp: new Date().toISOString(),
+        sampledValue: [
+          {
+            value: 4_000,
+            signedMeterValue: {
+              signedMeterData: 'T0NNRnx7fQ==',
+              signingMethod: 'ECDSA-secp256r1-SHA256',
+              encodingMethod: 'OCMF',
+              publicKey: 'MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE',
+            },
+          },
+        ],
+      },
+    ]);
+    expect(sample).toMatchObject({ format: 'Raw', numeric: 4_000 });
+    expect(signedOne).toMatchObject({ format: 'SignedData', numeric: null });
+    await t.database.db.delete(meterValues).where(eq(meterValues.sessionId, id));
+    await t.database.db.insert(meterValues).values({
+      chargePointId: cpId,
+      connectorId: 1,
+      sessionId: id,
+      at: signedOne!.at,
+      measurand: signedOne!.measurand,
+      context: signedOne!.context,
+      format: signedOne!.format,
+      value: signedOne!.value,
+    });
+    expect(await signedData(t.database.db, id)).toEqual({
+      encoding_method: 'OCMF',
+      public_key: 'MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE',
+      signed_values: [{ nature: 'End', plain_data: '', signed_data: 'T0NNRnx7fQ==' }],
+    });
     expect(emsp.problems).toEqual([]);
   });
 

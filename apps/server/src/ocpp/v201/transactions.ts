@@ -20,7 +20,7 @@ const ENERGY = 'Energy.Active.Import.Register';
  */
 export function samplesOf(values: MeterValue[]): MeterSample[] {
   return values.flatMap((mv) =>
-    mv.sampledValue.map((sv): MeterSample => {
+    mv.sampledValue.flatMap((sv): MeterSample[] => {
       const measurand = sv.measurand ?? ENERGY;
       let unit = sv.unitOfMeasure?.unit ?? (measurand.startsWith('Energy') ? 'Wh' : null);
       let numeric = sv.value * 10 ** (sv.unitOfMeasure?.multiplier ?? 0);
@@ -28,7 +28,7 @@ export function samplesOf(values: MeterValue[]): MeterSample[] {
         numeric *= 1000;
         unit = unit === 'kWh' ? 'Wh' : 'W';
       }
-      return {
+      const sample: MeterSample = {
         at: new Date(mv.timestamp),
         measurand,
         phase: sv.phase ?? null,
@@ -39,9 +39,28 @@ export function samplesOf(values: MeterValue[]): MeterSample[] {
         value: String(numeric),
         numeric: Number.isFinite(numeric) ? numeric : null,
       };
+      const signed = sv.signedMeterValue;
+      if (!signed) return [sample];
+      // The meter's own signature of the value (e.g. OCMF), kept beside it for the driver's and a
+      // partner's check (a CDR's signed_data), as 1.6's SignedData samples are.
+      return [sample, { ...sample, format: 'SignedData', value: signedSample(signed), numeric: null }];
     }),
   );
 }
+
+type SignedMeterValue = NonNullable<MeterValue['sampledValue'][number]['signedMeterValue']>;
+
+/**
+ * A 2.0.1 signed meter value as a SignedData sample's text: the meter's data with how it is encoded
+ * and signed and the key to check it, as JSON (1.6's SignedData samples are the meter's text alone).
+ */
+export const signedSample = (v: SignedMeterValue) =>
+  JSON.stringify({
+    encodingMethod: v.encodingMethod,
+    signingMethod: v.signingMethod,
+    publicKey: v.publicKey,
+    signedMeterData: v.signedMeterData,
+  });
 
 /** A TransactionEvent as the domain's event. A NoAuthorization token is a free vend. */
 export function toEvent(req: Ocpp201.TransactionEventRequest): ChargerTxEvent {

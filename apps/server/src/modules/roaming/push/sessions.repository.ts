@@ -163,28 +163,55 @@ export async function saveCdrs(tx: Tx, sessionId: number, cdrs: SentRoamingCdr[]
 }
 
 /**
- * The signed meter values the charger sent for the session (OCPP 1.6 format SignedData, e.g. OCMF):
- * the first as Start, the last as End.
+ * The signed meter values the charger sent for the session, the first as Start and the last as End:
+ * OCPP 1.6 SignedData samples (the meter's text, e.g. OCMF) or OCPP 2.0.1 signedMeterValues (kept
+ * as JSON with their encoding and public key: ocpp/v201/transactions.ts `signedSample`).
  */
 export async function signedData(tx: Tx, sessionId: number): Promise<SignedData | null> {
   const rows = await tx
-    .select({ value: meterValues.value, context: meterValues.context })
+    .select({ value: meterValues.value })
     .from(meterValues)
     .where(and(eq(meterValues.sessionId, sessionId), eq(meterValues.format, 'SignedData')))
     .orderBy(asc(meterValues.at), asc(meterValues.id));
   if (rows.length === 0) return null;
-  const first = rows[0]!;
-  const last = rows.at(-1)!;
-  const value = (nature: 'Start' | 'End', v: string) => ({
+  const read = rows.map((r) => readSigned(r.value));
+  const first = read[0]!;
+  const last = read.at(-1)!;
+  const value = (nature: 'Start' | 'End', v: Signed) => ({
     nature,
-    plain_data: v.split('|')[1]?.slice(0, 512) ?? '',
-    signed_data: v.slice(0, 5000),
+    plain_data: v.plain.slice(0, 512),
+    signed_data: v.data.slice(0, 5000),
   });
   return {
-    encoding_method: first.value.startsWith('OCMF|') ? 'OCMF' : 'UNKNOWN',
-    signed_values:
-      rows.length === 1
-        ? [value('End', last.value)]
-        : [value('Start', first.value), value('End', last.value)],
+    encoding_method: first.encoding,
+    // OCPI holds a key of 512 characters; a longer one is left out rather than cut unusable.
+    ...(first.publicKey && first.publicKey.length <= 512 ? { public_key: first.publicKey } : {}),
+    signed_values: read.length === 1 ? [value('End', last)] : [value('Start', first), value('End', last)],
+  };
+}
+
+type Signed = { encoding: string; publicKey: string | null; data: string; plain: string };
+
+/** A SignedData sample as OCPI states it: 2.0.1's JSON, or 1.6's meter text (OCMF's payload is its plain data). */
+function readSigned(value: string): Signed {
+  if (value.startsWith('{')) {
+    try {
+      const v = JSON.parse(value) as Record<string, unknown>;
+      if (typeof v.signedMeterData === 'string')
+        return {
+          encoding: typeof v.encodingMethod === 'string' ? v.encodingMethod.slice(0, 36) : 'UNKNOWN',
+          publicKey: typeof v.publicKey === 'string' && v.publicKey ? v.publicKey : null,
+          data: v.signedMeterData,
+          plain: '',
+        };
+    } catch {
+      // Not 2.0.1's JSON: read as the meter's own text below.
+    }
+  }
+  return {
+    encoding: value.startsWith('OCMF|') ? 'OCMF' : 'UNKNOWN',
+    publicKey: null,
+    data: value,
+    plain: value.split('|')[1] ?? '',
   };
 }
