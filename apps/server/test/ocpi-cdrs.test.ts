@@ -149,6 +149,7 @@ type Cdr = {
   total_cost: { excl_vat: number; incl_vat: number };
   cdr_token: { uid: string };
   cdr_location: { id: string };
+  signed_data?: Record<string, unknown>;
 };
 const cdrsOf = (id: number) => [...emsp.cdrs.values()].filter((c) => c.session_id === String(id)) as Cdr[];
 
