@@ -4,16 +4,9 @@ import { chargingSessions, drivers, operators, rfidCards } from '../../db/schema
 import { executeNamed } from '../../db/prepared.js';
 import { isAdhocToken, openAdhocToken } from './adhoc-tokens.js';
 import { roamingAnswer, type RoamingGrant } from './roaming-tokens.js';
+import type { CardVerdict } from './verdict.js';
 
-/**
- * What Voltline decides about a card, in its own words, whatever the charger's protocol: each
- * adapter says it in its protocol's enum (OCPP 2.0.1 has every word; 1.6 says NoCredit as Blocked
- * and Unknown as Invalid). Unknown: no card has the number; Invalid: a card of another network, or
- * a booking of another card; NoCredit: a prepaid driver under the operator's minimum balance.
- * Sessions record the verdict, so the portal words a refusal alike for both protocols.
- */
-export type CardVerdict =
-  'Accepted' | 'Blocked' | 'ConcurrentTx' | 'Expired' | 'Invalid' | 'NoCredit' | 'Unknown';
+export type { CardVerdict } from './verdict.js';
 
 /** A card's answer as the domain gives it to the protocol adapters. */
 export interface CardAnswer {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { roamingAuthorizations, roamingSessions, roamingTokens } from '../../db/schema/index.js';
-import type { CardVerdict } from './authorization.js';
+import type { CardVerdict } from './verdict.js';
 
 /*
  * A roaming partner's token at a charger (issue #31), as the drivers layer sees it: the tokens an
