@@ -10,7 +10,6 @@ import {
   rfidCards,
   roamingPartners,
   roamingSessions,
-  tariffs,
 } from '../src/db/schema/index.js';
 import { sessionBilled } from '../src/modules/events/session-events.js';
 import { signedData } from '../src/modules/roaming/push/sessions.repository.js';
@@ -19,7 +18,7 @@ import { receiptFigures } from '../src/modules/receipts/figures.js';
 import type { TestApp } from './helper.js';
 import { boot, connectClient, registerChargePoint, until, type Client } from './ocpp-helper.js';
 import type { OcpiEmsp } from './ocpi-emsp.js';
-import { registeredEmsp, startRoamingServer } from './roaming-world.js';
+import { registeredEmsp, roamingTariff, startRoamingServer } from './roaming-world.js';
 
 // Issue #31: Voltline pushes a partner's driver's session (OCPI Sessions) and its CDR (OCPI CDRs)
 // to the test eMSP, from a real charge on a charger, and serves both for the eMSP's pull.
@@ -45,18 +44,7 @@ beforeAll(async () => {
   // Ankara's drivers pay afterwards (İstanbul's keep a minimum balance), at any charger of the network.
   const ankara = server.operatorId('Voltline Ankara');
   const db = t.database.db;
-  const [tariff] = await db
-    .insert(tariffs)
-    .values({
-      operatorId,
-      name: 'CDR probe tariff',
-      type: 'Standard',
-      paymentType: 'Postpaid',
-      currency: 'TRY',
-      pricePerKwh: 850,
-      fixedPrice: 500,
-    })
-    .returning();
+  const tariffId = await roamingTariff(t, operatorId, 'CDR probe tariff');
   const cp = await registerChargePoint(t, 'CDR-1', PW);
   cpId = cp.id;
   await db
@@ -71,7 +59,7 @@ beforeAll(async () => {
     .where(eq(chargePoints.id, cp.id));
   await db
     .update(connectors)
-    .set({ tariffId: tariff!.id, connectorType: 'Type 2', maximumPower: null })
+    .set({ tariffId: tariffId, connectorType: 'Type 2', maximumPower: null })
     .where(eq(connectors.chargePointId, cp.id));
   // The roaming driver's token, accepted by the charger as a card (the Tokens module's link
   // between a token and a session is not what this file tests).

@@ -2,9 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@voltline/contract';
 import { startCharger, startCharger201, type SimCharger, type SimCharger201 } from '@voltline/simulator';
 import { eq } from 'drizzle-orm';
-import { connectors, roamingSessions, tariffs } from '../src/db/schema/index.js';
+import { connectors, roamingSessions } from '../src/db/schema/index.js';
 import { emspToken, type OcpiEmsp } from './ocpi-emsp.js';
-import { placeChargePoint, registeredEmsp, startRoamingServer, type RoamingServer } from './roaming-world.js';
+import {
+  placeChargePoint,
+  registeredEmsp,
+  roamingTariff,
+  startRoamingServer,
+  type RoamingServer,
+} from './roaming-world.js';
 
 // Issue #31 end to end: a partner's driver charges on Voltline's simulated chargers (OCPP 1.6 and
 // 2.0.1) by the partner's START_SESSION, the partner follows the session as Voltline pushes it,
@@ -21,19 +27,7 @@ const chargers: (SimCharger | SimCharger201)[] = [];
 beforeAll(async () => {
   s = await startRoamingServer();
   const operatorId = s.operatorId('Voltline İstanbul');
-  const [tariff] = await s.t.database.db
-    .insert(tariffs)
-    .values({
-      operatorId,
-      name: 'Roaming flow tariff',
-      type: 'Standard',
-      paymentType: 'Postpaid',
-      currency: 'TRY',
-      pricePerKwh: 850,
-      fixedPrice: 500,
-    })
-    .returning();
-  tariffId = tariff!.id;
+  tariffId = await roamingTariff(s.t, operatorId, 'Roaming flow tariff');
   ({ emsp } = await registeredEmsp(s, operatorId, { partyId: 'FLW', name: 'Flow eMSP' }));
 });
 afterAll(async () => {

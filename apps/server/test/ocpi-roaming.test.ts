@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoamingIdentity, RoamingInvitation, RoamingPartner } from '@voltline/contract';
 import { eq } from 'drizzle-orm';
-import { chargePoints, connectors, roamingPartners, tariffs } from '../src/db/schema/index.js';
+import { chargePoints, connectors, roamingPartners } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './helper.js';
 import { connectClient, registerChargePoint, until, type Client } from './ocpp-helper.js';
 import { authorizationHeader, startOcpiEmsp, type OcpiEmsp } from './ocpi-emsp.js';
-import { freePort } from './roaming-world.js';
+import { freePort, roamingTariff } from './roaming-world.js';
 
 // Issue #31: Voltline's OCPI 2.2.1 side (CPO) against the test eMSP, which is written from the
 // OCPI text alone (test/ocpi-emsp.ts). A real server on a port: the eMSP calls it over HTTP, and it
@@ -185,18 +185,7 @@ describe('locations and tariffs with the test eMSP', () => {
   beforeAll(async () => {
     url = `ws://127.0.0.1:${new URL(base).port}/ocpp`;
     const db = t.database.db;
-    const [tariff] = await db
-      .insert(tariffs)
-      .values({
-        operatorId,
-        name: 'Roaming probe tariff',
-        type: 'Standard',
-        paymentType: 'Postpaid',
-        currency: 'TRY',
-        pricePerKwh: 850,
-        fixedPrice: 500,
-      })
-      .returning();
+    const tariffId = await roamingTariff(t, operatorId, 'Roaming probe tariff');
     for (const n of [1, 2, 3]) {
       const cp = await registerChargePoint(t, `ROAM-${n}`, 'roaming-probe-pass');
       await db
@@ -211,7 +200,7 @@ describe('locations and tariffs with the test eMSP', () => {
         .where(eq(chargePoints.id, cp.id));
       await db
         .update(connectors)
-        .set({ tariffId: tariff!.id, connectorType: 'Type 2' })
+        .set({ tariffId: tariffId, connectorType: 'Type 2' })
         .where(eq(connectors.chargePointId, cp.id));
       cps.push(cp);
     }

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { RoamingInvitation } from '@voltline/contract';
 import { eq } from 'drizzle-orm';
-import { chargePoints, connectors } from '../src/db/schema/index.js';
+import { chargePoints, connectors, tariffs } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './helper.js';
 import { registerChargePoint } from './ocpp-helper.js';
 import { startOcpiEmsp, type OcpiEmsp, type OcpiEmspOptions } from './ocpi-emsp.js';
@@ -77,4 +77,21 @@ export async function placeChargePoint(t: TestApp, id: string, password: string,
     .where(eq(connectors.chargePointId, cp.id))
     .orderBy(connectors.connectorId);
   return { id: cp.id, evses: rows.map((r) => String(r.id)) };
+}
+
+/** A postpaid tariff of the operator in TRY: ₺8.50 per kWh and ₺5.00 a session; its id. */
+export async function roamingTariff(t: TestApp, operatorId: number, name: string): Promise<number> {
+  const [tariff] = await t.database.db
+    .insert(tariffs)
+    .values({
+      operatorId,
+      name,
+      type: 'Standard',
+      paymentType: 'Postpaid',
+      currency: 'TRY',
+      pricePerKwh: 850,
+      fixedPrice: 500,
+    })
+    .returning({ id: tariffs.id });
+  return tariff!.id;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OcpiTokenSchema } from '../tokens/token.js';
+import { cistring, dateTime, OcpiTokenSchema } from '../tokens/token.js';
 
 /** OCPI 2.2.1 CommandType (§13.4.3): the commands Voltline receives. */
 export const COMMAND_TYPES = [
@@ -43,13 +43,6 @@ export interface CommandResult {
 }
 
 const url = z.string().url().max(255);
-const cistring = (max: number) => z.string().min(1).max(max);
-const dateTime = z
-  .string()
-  .max(25)
-  .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z?$/.test(s) && !Number.isNaN(Date.parse(s)), {
-    message: 'not an OCPI DateTime',
-  });
 
 /** StartSession (§13.3.5). connector_id only with evse_uid. */
 export const StartSessionSchema = z

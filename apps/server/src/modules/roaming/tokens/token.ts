@@ -7,8 +7,10 @@ export const WHITELIST_TYPES = ['ALWAYS', 'ALLOWED', 'ALLOWED_OFFLINE', 'NEVER']
 /** OCPI 2.2.1 AllowedType (§12.4.1): the eMSP's answer to a real-time authorization. */
 export const ALLOWED_TYPES = ['ALLOWED', 'BLOCKED', 'EXPIRED', 'NO_CREDIT', 'NOT_ALLOWED'] as const;
 
-const cistring = (max: number) => z.string().min(1).max(max);
-const dateTime = z
+/** OCPI CiString(max): a non-empty string of at most `max` characters. */
+export const cistring = (max: number) => z.string().min(1).max(max);
+/** OCPI DateTime (§16.2): ISO 8601, UTC. */
+export const dateTime = z
   .string()
   .max(25)
   .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z?$/.test(s) && !Number.isNaN(Date.parse(s)), {
