@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SessionRoaming } from './session-roaming.js';
 import { Text, IsoTime } from './common.js';
 import { TariffComponents } from './tariff-components.js';
 
@@ -119,20 +120,6 @@ export const TariffSnapshot = z.object({
   timeZone: z.string().optional(),
 });
 export type TariffSnapshot = z.infer<typeof TariffSnapshot>;
-
-/**
- * A partner's driver's session (OCPI roaming, issue #31): the partner, and the token as the session
- * ran on it. `partyId` is the token's issuer as "DE*ABC" (the eMSP behind a hub, too).
- */
-export const SessionRoaming = z.object({
-  partnerId: z.number().int(),
-  partnerName: z.string(),
-  partyId: z.string(),
-  tokenUid: z.string(),
-  contractId: z.string(),
-  authorizationReference: z.string().nullable(),
-});
-export type SessionRoaming = z.infer<typeof SessionRoaming>;
 
 export const Session = z.object({
   id: z.number().int(),

@@ -20,6 +20,7 @@ export * from './tariff-words.js';
 export * from './tariff-engine/engine.js';
 export { localParts, localToInstant } from './tariff-engine/local-time.js';
 export * from './billing.js';
+export * from './session-roaming.js';
 export * from './analytics.js';
 export * from './firmware.js';
 export * from './diagnostics.js';
