@@ -2,13 +2,11 @@ import {
   OCPI_VERSION,
   type InviteRoamingPartnerBody,
   type Locale,
-  type OcpiRole,
   type RegisterRoamingPartnerBody,
   type RoamingAuthorization,
   type RoamingIdentity,
   type RoamingInvitation,
   type RoamingPartner,
-  type RoamingPartnerState,
   type UpdateRoamingPartnerBody,
 } from '@voltline/contract';
 import type { z } from 'zod';
@@ -16,7 +14,6 @@ import type { Db, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Ctx } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { translate, type MessageKey } from '../../lib/messages.js';
 import { audit } from '../audit/audit.service.js';
 import { operatorInReach } from '../operators/reach.js';
 import { ocpiCall, PartnerCallError } from './ocpi/client.js';
@@ -32,6 +29,7 @@ import {
 import { hashToken, newCredentialsToken } from './ocpi/transport.js';
 import { startCursor } from './push/push.repository.js';
 import { toAuthorizations } from './authorizations.view.js';
+import { partnerView } from './partner.view.js';
 import * as repo from './roaming.repository.js';
 
 type InviteInput = z.output<typeof InviteRoamingPartnerBody>;
@@ -68,46 +66,7 @@ export class RoamingService {
   /** The partners as the portal shows them, with their published operators' names in one query. */
   async toPartners(tx: Tx, rows: repo.PartnerView[], locale: Locale): Promise<RoamingPartner[]> {
     const names = await repo.operatorNames(tx, [...new Set(rows.flatMap((r) => r.publishedOperatorIds))]);
-    return rows.map((p) => this.toPartner(p, names, locale));
-  }
-
-  private toPartner(
-    p: repo.PartnerView,
-    names: Map<number, { name: string }>,
-    locale: Locale,
-  ): RoamingPartner {
-    return {
-      id: p.id,
-      operatorId: p.operatorId,
-      operatorName: p.operatorName,
-      name: p.name,
-      countryCode: p.countryCode,
-      partyId: p.partyId,
-      role: (p.role as OcpiRole | null) ?? null,
-      roles: p.roles,
-      state: p.state as RoamingPartnerState,
-      direction: p.direction as 'inbound' | 'outbound',
-      versionsUrl: p.versionsUrl,
-      version: p.version,
-      modules: p.endpoints,
-      publishedOperators: p.publishedOperatorIds.map((id) => ({ id, name: names.get(id)?.name ?? `#${id}` })),
-      tariffId: p.tariffId,
-      tariffName: p.tariffName,
-      tokenAExpiresAt: p.state === 'invited' ? (p.tokenAExpiresAt?.toISOString() ?? null) : null,
-      lastSuccessAt: p.lastSuccessAt?.toISOString() ?? null,
-      lastErrors: p.lastErrors.map((e) => ({
-        at: e.at,
-        message: translate(locale, e.key as MessageKey, e.params),
-      })),
-      hubClients: p.hubClients,
-      tokens: {
-        count: p.tokenCount,
-        lastReceivedAt: p.tokensReceivedAt?.toISOString() ?? null,
-        pulledAt: p.tokensPulledAt?.toISOString() ?? null,
-      },
-      createdAt: p.createdAt.toISOString(),
-      updatedAt: p.updatedAt.toISOString(),
-    };
+    return rows.map((p) => partnerView(p, names, locale));
   }
 
   async list(ctx: Ctx): Promise<RoamingPartner[]> {
